@@ -1,0 +1,43 @@
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import express, { type Express } from 'express';
+import type { ApiDeps } from './deps';
+import { docsRouter } from './http/docs';
+import { accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireApiKey } from './http/middleware';
+import { buildOpenApiDocument } from './http/openapi';
+import { ApiRouter } from './http/route';
+import { registerHealthRoutes } from './routes/health';
+import { registerInstanceRoutes } from './routes/instances';
+
+export const API_PREFIX = '/api/v1';
+
+/** Registers every route; also used to generate the OpenAPI document without starting a server. */
+export function buildApiRouter(deps: ApiDeps): ApiRouter {
+  const router = new ApiRouter(new OpenAPIRegistry());
+  registerHealthRoutes(router, deps);
+  registerInstanceRoutes(router, deps);
+  return router;
+}
+
+export function createApp(deps: ApiDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  const api = buildApiRouter(deps);
+  const openApi = buildOpenApiDocument(api.registry, deps.version);
+
+  app.use(requestId(deps.logger));
+  app.use(accessLog());
+  app.get('/', (_req, res) => res.redirect('/docs/'));
+  app.use('/docs', docsRouter());
+  app.use(API_PREFIX, requireApiKey(deps.apiKey, new Set(['/health'])));
+  app.use(API_PREFIX, express.json({ limit: '5mb', strict: false }));
+  app.use(API_PREFIX, ormRequestContext(deps.orm));
+  app.get(`${API_PREFIX}/openapi.json`, (_req, res) => {
+    res.json(openApi);
+  });
+  app.use(API_PREFIX, api.router);
+  app.use(notFoundRoute());
+  app.use(errorHandler());
+  return app;
+}

@@ -1,0 +1,18 @@
+import type { Config } from '../config';
+import type { SecretBox } from '../platform/crypto';
+import type { Logger } from '../platform/logger';
+import type { TemporalGateway } from '../platform/temporal-client';
+import type { Orm } from '../persistence/orm';
+import type { RepoStats } from '../services/health-service';
+
+export interface ApiDeps {
+  config: Config;
+  logger: Logger;
+  orm: Orm;
+  secretBox: SecretBox;
+  temporal: TemporalGateway;
+  apiKey: string;
+  startedAt: Date;
+  version: string;
+  repoStats?: () => Promise<RepoStats>;
+}

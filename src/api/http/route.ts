@@ -1,0 +1,115 @@
+import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import express, { type Request, type Response } from 'express';
+import type { AnyZodObject, ZodTypeAny, z } from 'zod';
+import { ErrorBody } from './zod';
+import { zodToAppError } from './validation';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Out<T> = T extends ZodTypeAny ? z.output<T> : undefined;
+
+export interface ResponseSpec {
+  description: string;
+  schema?: ZodTypeAny;
+  /** Defaults to application/json. */
+  contentType?: string;
+  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>;
+}
+
+export interface HandlerInput<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  req: Request;
+  res: Response;
+}
+
+export interface HandlerResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDefinition<P extends AnyZodObject | undefined, Q extends AnyZodObject | undefined, B extends ZodTypeAny | undefined> {
+  method: Method;
+  /** OpenAPI-style path relative to /api/v1, e.g. /instances/{id}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Reachable without the API key (only GET /health). */
+  public?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  responses: Record<number, ResponseSpec>;
+  handler: (input: HandlerInput<P, Q, B>) => Promise<HandlerResult | void> | HandlerResult | void;
+}
+
+const parsedKey = Symbol('arrgo.parsed');
+
+/**
+ * Registers a route on an Express router and documents it in the OpenAPI registry from the same
+ * zod schemas, so validation and documentation cannot drift apart.
+ */
+export class ApiRouter {
+  readonly router = express.Router();
+
+  constructor(readonly registry: OpenAPIRegistry) {}
+
+  add<P extends AnyZodObject | undefined, Q extends AnyZodObject | undefined, B extends ZodTypeAny | undefined>(
+    def: RouteDefinition<P, Q, B>,
+  ): void {
+    this.document(def);
+    const expressPath = def.path.replace(/\{(\w+)\}/g, ':$1');
+    this.router[def.method](expressPath, async (req: Request, res: Response) => {
+      const params = parse('params', def.params, req.params);
+      const query = parse('query', def.query, req.query);
+      const body = parse('body', def.body, req.body ?? undefined);
+      (req as unknown as Record<symbol, unknown>)[parsedKey] = { params, query, body };
+      const result = await def.handler({ params, query, body, req, res } as HandlerInput<P, Q, B>);
+      if (res.headersSent) return;
+      const status = result?.status ?? (result?.body === undefined ? 204 : 200);
+      for (const [name, value] of Object.entries(result?.headers ?? {})) res.setHeader(name, value);
+      if (result?.body === undefined || status === 204) res.status(status).end();
+      else res.status(status).json(result.body);
+    });
+  }
+
+  private document(def: RouteDefinition<AnyZodObject | undefined, AnyZodObject | undefined, ZodTypeAny | undefined>): void {
+    const responses: RouteConfig['responses'] = {};
+    for (const [status, spec] of Object.entries(def.responses)) {
+      responses[status] = {
+        description: spec.description,
+        headers: spec.headers,
+        content: spec.schema ? { [spec.contentType ?? 'application/json']: { schema: spec.schema } } : undefined,
+      };
+    }
+    const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
+    if ((def.params || def.query || def.body) && !responses['400']) responses['400'] = errorResponse('Invalid request; the message names the field');
+    if (!def.public && !responses['401']) responses['401'] = errorResponse('Missing or wrong API key');
+    if (!responses['500']) responses['500'] = errorResponse('Internal error (no detail is disclosed)');
+    this.registry.registerPath({
+      method: def.method,
+      path: '/api/v1' + def.path,
+      operationId: def.operationId,
+      summary: def.summary,
+      description: def.description,
+      tags: def.tags,
+      security: def.public ? [] : [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
+      request: {
+        params: def.params,
+        query: def.query,
+        body: def.body ? { required: true, content: { 'application/json': { schema: def.body } } } : undefined,
+      },
+      responses,
+    });
+  }
+}
+
+function parse(part: 'params' | 'query' | 'body', schema: ZodTypeAny | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw zodToAppError(part, result.error);
+  return result.data;
+}

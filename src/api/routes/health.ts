@@ -1,0 +1,67 @@
+import { healthReport } from '../../services/health-service';
+import type { ApiDeps } from '../deps';
+import type { ApiRouter } from '../http/route';
+import { booleanQuery, z } from '../http/zod';
+
+const Status = z.enum(['healthy', 'degraded', 'unhealthy']);
+const date = z.string().nullable();
+
+const HealthSchema = z
+  .object({
+    status: Status.openapi({ description: 'healthy = all components normal; degraded = core works but a component has issues; unhealthy = core broken' }),
+    timestamp: z.string().datetime(),
+    version: z.string(),
+    uptime: z.number().int().openapi({ description: 'Seconds since start' }),
+    components: z.object({
+      sqlite: z
+        .object({
+          status: Status,
+          responseTimeMs: z.number(),
+          migration: z.number().int(),
+          message: z.string().optional(),
+          driver: z.enum(['sqlite', 'postgresql']).optional().openapi({ description: 'verbose only: the application database driver' }),
+        })
+        .openapi({ description: 'The application database (key kept as in the contract whatever the driver)' }),
+      repos: z.object({
+        status: Status,
+        message: z.string(),
+        total: z.number().int().optional(),
+        enabled: z.number().int().optional(),
+        cached: z.number().int().optional(),
+        disabled: z.number().int().optional(),
+      }),
+      jobs: z.object({ status: Status, message: z.string(), lastRun: z.record(date).optional() }),
+      backups: z.object({
+        status: Status,
+        enabled: z.boolean(),
+        message: z.string(),
+        lastBackup: date.optional(),
+        count: z.number().int().optional(),
+        totalSize: z.string().optional(),
+        retentionDays: z.number().int().optional(),
+      }),
+      logs: z.object({
+        status: Status,
+        message: z.string(),
+        totalSize: z.string().optional(),
+        fileCount: z.number().int().optional(),
+        oldestLog: date.optional(),
+        newestLog: date.optional(),
+      }),
+    }),
+  })
+  .openapi('Health');
+
+export function registerHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
+  router.add({
+    method: 'get',
+    path: '/health',
+    operationId: 'getHealth',
+    summary: 'Application health (no API key needed)',
+    tags: ['System'],
+    public: true,
+    query: z.object({ verbose: booleanQuery.optional() }),
+    responses: { 200: { description: 'Health report (status is in the body, also when degraded or unhealthy)', schema: HealthSchema } },
+    handler: async ({ query }) => ({ body: await healthReport(deps, query.verbose ?? false) }),
+  });
+}

@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const integerIn = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be an integer between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+const envSchema = z.object({
+  PORT: integerIn(1, 65535, 7979),
+  BIND_ADDRESS: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^postgres(ql)?:\/\/.+/.test(v), {
+      message: 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)',
+    }),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^[A-Za-z0-9.\-_\[\]:]+:\d+$/.test(v), {
+      message: 'must be host:port (leave it unset to run the embedded Temporal dev server)',
+    }),
+  TEMPORAL_NAMESPACE: z.string().regex(/^[A-Za-z0-9._-]{1,255}$/, 'must be a Temporal namespace name').default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be a task queue name').default('arrgo'),
+  TEMPORAL_PORT: integerIn(1, 65535, 7233),
+  TEMPORAL_UI_PORT: integerIn(1, 65535, 8233),
+  ARRGO_API_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^[A-Za-z0-9._~-]{16,128}$/.test(v), {
+      message: 'must be 16 to 128 characters of letters, digits, ".", "_", "~" or "-"',
+    }),
+  ARRGO_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 32, { message: 'must be at least 32 characters' }),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_RETENTION_FILES: integerIn(1, 365, 14),
+  BACKUP_ENABLED: booleanFlag(true),
+  BACKUP_INTERVAL_HOURS: integerIn(1, 24 * 30, 24),
+  BACKUP_RETENTION_DAYS: integerIn(1, 3650, 14),
+  PREVIEW_TTL_MINUTES: integerIn(1, 7 * 24 * 60, 30),
+  APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
+});
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  port: number;
+  bindAddress: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
+  temporal: {
+    /** null: run the embedded dev server. */
+    address: string | null;
+    namespace: string;
+    taskQueue: string;
+    devServerPort: number;
+    devServerUiPort: number;
+  };
+  apiKey: string | undefined;
+  secret: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  logRetentionFiles: number;
+  backup: { enabled: boolean; intervalHours: number; retentionDays: number };
+  previewTtlMinutes: number;
+  appRequestTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    const shown = env[name] === undefined ? '' : ` (got ${JSON.stringify(redactIfSecret(name, env[name]!))})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    bindAddress: e.BIND_ADDRESS,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgresql', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'arrgo.sqlite') },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS || null,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      devServerPort: e.TEMPORAL_PORT,
+      devServerUiPort: e.TEMPORAL_UI_PORT,
+    },
+    apiKey: e.ARRGO_API_KEY || undefined,
+    secret: e.ARRGO_SECRET || undefined,
+    logLevel: e.LOG_LEVEL,
+    logRetentionFiles: e.LOG_RETENTION_FILES,
+    backup: { enabled: e.BACKUP_ENABLED, intervalHours: e.BACKUP_INTERVAL_HOURS, retentionDays: e.BACKUP_RETENTION_DAYS },
+    previewTtlMinutes: e.PREVIEW_TTL_MINUTES,
+    appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
+  };
+}
+
+function redactIfSecret(name: string, value: string): string {
+  return /KEY|SECRET|URL/.test(name) ? '[redacted]' : value;
+}

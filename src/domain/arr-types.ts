@@ -1,0 +1,38 @@
+/**
+ * App families. The API and every arrType field speak movie_app/series_app/music_app (and "all"
+ * where stated); PCD repositories store radarr/sonarr/lidarr/all in their arr_type columns.
+ * This module is the one place that maps between the two vocabularies.
+ */
+export const ARR_TYPES = ['movie_app', 'series_app', 'music_app'] as const;
+export type ArrType = (typeof ARR_TYPES)[number];
+export type ArrTypeOrAll = ArrType | 'all';
+
+export const PCD_ARR_TYPES = ['radarr', 'sonarr', 'lidarr'] as const;
+export type PcdArrType = (typeof PCD_ARR_TYPES)[number];
+export type PcdArrTypeOrAll = PcdArrType | 'all';
+
+const TO_PCD: Record<ArrType, PcdArrType> = { movie_app: 'radarr', series_app: 'sonarr', music_app: 'lidarr' };
+const FROM_PCD: Record<PcdArrType, ArrType> = { radarr: 'movie_app', sonarr: 'series_app', lidarr: 'music_app' };
+
+export function toPcdArrType(arrType: ArrType): PcdArrType;
+export function toPcdArrType(arrType: ArrTypeOrAll): PcdArrTypeOrAll;
+export function toPcdArrType(arrType: ArrTypeOrAll): PcdArrTypeOrAll {
+  return arrType === 'all' ? 'all' : TO_PCD[arrType];
+}
+
+/** Maps a PCD arr_type value; unknown values give null so callers can refuse them explicitly. */
+export function fromPcdArrType(value: string): ArrTypeOrAll | null {
+  if (value === 'all') return 'all';
+  return (FROM_PCD as Record<string, ArrType>)[value] ?? null;
+}
+
+export function isArrType(value: unknown): value is ArrType {
+  return typeof value === 'string' && (ARR_TYPES as readonly string[]).includes(value);
+}
+
+/** The app each family talks to, and the API version path it uses. */
+export const APP_OF: Record<ArrType, { app: 'radarr' | 'sonarr' | 'lidarr'; label: string; apiBase: string }> = {
+  movie_app: { app: 'radarr', label: 'Radarr', apiBase: '/api/v3' },
+  series_app: { app: 'sonarr', label: 'Sonarr', apiBase: '/api/v3' },
+  music_app: { app: 'lidarr', label: 'Lidarr', apiBase: '/api/v1' },
+};

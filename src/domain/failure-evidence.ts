@@ -1,0 +1,81 @@
+/**
+ * Failure evidence for sync previews, applies and probes. Messages and recovery actions are
+ * pre-authored here and nowhere else, so no exception text, app response body, host name or
+ * credential can reach a client through them.
+ */
+export const APP_FAILURE_CODES = ['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError'] as const;
+export type AppFailureCode = (typeof APP_FAILURE_CODES)[number];
+
+export const FAILURE_CODES = [...APP_FAILURE_CODES, 'sectionErrors', 'executionFailed', 'stale', 'internalError'] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
+
+export interface FailureEvidence {
+  code: FailureCode;
+  message: string;
+  recoveryAction: string;
+}
+
+/** How a call to an app went wrong, before it is mapped to a consumer's vocabulary. */
+export type AppCallFailure = AppFailureCode | 'invalidResponse';
+
+const TEXT: Record<FailureCode, { message: string; recoveryAction: string }> = {
+  unreachable: {
+    message: 'The app instance could not be reached.',
+    recoveryAction: 'Check that the app is running and that its base URL is correct, then retry.',
+  },
+  timeout: {
+    message: 'The app instance did not respond in time.',
+    recoveryAction: 'Check the app for load or network problems, then retry.',
+  },
+  unauthorized: {
+    message: 'The app instance rejected the API key.',
+    recoveryAction: "Update the instance's API key from the app's Settings > General page, then retry.",
+  },
+  notFound: {
+    message: 'A required app resource was not found.',
+    recoveryAction: "Check that the base URL points at the app (including any URL base) and that the app version is supported.",
+  },
+  rejected: {
+    message: 'The app instance rejected the request.',
+    recoveryAction: 'Review the desired configuration for values the app does not accept, then preview again.',
+  },
+  serverError: {
+    message: 'The app instance failed while handling the request.',
+    recoveryAction: "Check the app's own logs, then retry.",
+  },
+  sectionErrors: {
+    message: 'One or more sections failed to generate.',
+    recoveryAction: 'Review each section outcome, fix the cause, then generate a new preview.',
+  },
+  executionFailed: {
+    message: 'The apply run did not complete successfully.',
+    recoveryAction: 'Review the per-entity outcomes, then generate a new preview and apply again.',
+  },
+  stale: {
+    message: 'The preview is too old to apply safely.',
+    recoveryAction: 'Generate a new preview and apply that one.',
+  },
+  internalError: {
+    message: 'An unexpected error occurred.',
+    recoveryAction: 'Retry; if it persists, check the arrgo logs.',
+  },
+};
+
+const INVALID_RESPONSE_TEXT = {
+  message: 'The app instance returned a response that could not be read.',
+  recoveryAction: 'Check that the base URL points at the app and that the app version is supported.',
+};
+
+export function failureEvidence(code: FailureCode): FailureEvidence {
+  return { code, ...TEXT[code] };
+}
+
+/** Evidence for a failed app call; an unreadable response is reported under serverError. */
+export function evidenceForAppFailure(failure: AppCallFailure): FailureEvidence {
+  if (failure === 'invalidResponse') return { code: 'serverError', ...INVALID_RESPONSE_TEXT };
+  return failureEvidence(failure);
+}
+
+export function isAppCallFailure(value: unknown): value is AppCallFailure {
+  return typeof value === 'string' && ((APP_FAILURE_CODES as readonly string[]).includes(value) || value === 'invalidResponse');
+}

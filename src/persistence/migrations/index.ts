@@ -1,0 +1,13 @@
+import type { Constructor } from '@mikro-orm/core';
+import type { Migration } from '@mikro-orm/migrations';
+import { Migration0001Foundation } from './0001-foundation';
+
+/** Ordered list; the number in each name is the migration version /health reports. */
+export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
+  { name: 'Migration0001Foundation', class: Migration0001Foundation },
+];
+
+export function migrationNumber(name: string): number {
+  const match = /^Migration(\d+)/.exec(name);
+  return match ? Number(match[1]) : 0;
+}

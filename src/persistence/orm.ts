@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MikroORM, type Options } from '@mikro-orm/core';
+import { BetterSqliteDriver } from '@mikro-orm/better-sqlite';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { Config } from '../config';
+import type { Logger } from '../platform/logger';
+import { ENTITIES } from './entities';
+import { MIGRATIONS, migrationNumber } from './migrations';
+
+export type DatabaseConfig = Config['database'];
+export type Orm = MikroORM;
+
+export function driverName(database: DatabaseConfig): 'postgresql' | 'sqlite' {
+  return database.kind;
+}
+
+export function ormOptions(database: DatabaseConfig, logger?: Logger): Options {
+  const common: Options = {
+    entities: ENTITIES,
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: MIGRATIONS,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+    },
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+    debug: false,
+    logger: (message: string) => logger?.debug({ component: 'orm' }, stripAnsi(message)),
+    discovery: { warnWhenNoEntities: false },
+  };
+  if (database.kind === 'postgresql') {
+    return { ...common, driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } };
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  return { ...common, driver: BetterSqliteDriver, dbName: database.file };
+}
+
+export async function initOrm(database: DatabaseConfig, logger?: Logger): Promise<Orm> {
+  const orm = await MikroORM.init(ormOptions(database, logger));
+  if (database.kind === 'sqlite') {
+    const connection = orm.em.getConnection();
+    await connection.execute('pragma journal_mode = wal');
+    await connection.execute('pragma busy_timeout = 5000');
+    await connection.execute('pragma foreign_keys = on');
+  }
+  return orm;
+}
+
+/** Applies pending migrations; returns the current migration number. */
+export async function migrate(orm: Orm): Promise<number> {
+  await orm.getMigrator().up();
+  return currentMigration(orm);
+}
+
+export async function currentMigration(orm: Orm): Promise<number> {
+  const executed = await orm.getMigrator().getExecutedMigrations();
+  return executed.reduce((max, m) => Math.max(max, migrationNumber(m.name)), 0);
+}
+
+export const LATEST_MIGRATION = MIGRATIONS.reduce((max, m) => Math.max(max, migrationNumber(m.name)), 0);
+
+function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}

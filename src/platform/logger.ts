@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino, { Logger } from 'pino';
+import { createStream } from 'rotating-file-stream';
+
+export type { Logger } from 'pino';
+
+/**
+ * Values that must never appear in a log line (service API key, encryption secret, decrypted
+ * instance API keys). Every destination is wrapped so a registered value is replaced even when
+ * it hides inside an error message or a URL.
+ */
+export class SecretScrubber {
+  private readonly secrets = new Set<string>();
+
+  add(value: string | undefined | null): void {
+    if (value && value.length >= 6) this.secrets.add(value);
+  }
+
+  scrub(line: string): string {
+    let out = line;
+    for (const secret of this.secrets) {
+      if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
+    }
+    return out;
+  }
+}
+
+/** One process-wide scrubber: secrets learned anywhere are scrubbed from every logger. */
+export const secretScrubber = new SecretScrubber();
+
+export const REDACT_PATHS = [
+  'apiKey',
+  '*.apiKey',
+  '*.*.apiKey',
+  'api_key',
+  '*.api_key',
+  'secret',
+  '*.secret',
+  'password',
+  '*.password',
+  'headers["x-api-key"]',
+  'headers.authorization',
+  '*.headers["x-api-key"]',
+  '*.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+];
+
+export interface LogDestination {
+  write(line: string): void;
+}
+
+export interface LoggerOptions {
+  level: string;
+  /** Directory for rotating log files; omitted: stdout only. */
+  logsDir?: string;
+  retentionFiles?: number;
+  stdout?: boolean;
+  /** Extra destinations (tests capture lines here). */
+  extra?: LogDestination[];
+  scrubber?: SecretScrubber;
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  const scrubber = options.scrubber ?? secretScrubber;
+  const streams: pino.StreamEntry[] = [];
+  const wrap = (target: LogDestination): LogDestination => ({ write: (line: string) => target.write(scrubber.scrub(line)) });
+  if (options.stdout !== false) streams.push({ level: 'trace', stream: wrap(process.stdout) });
+  if (options.logsDir) {
+    fs.mkdirSync(options.logsDir, { recursive: true });
+    const file = createStream(logFileName, {
+      path: options.logsDir,
+      interval: '1d',
+      size: '20M',
+      maxFiles: options.retentionFiles ?? 14,
+    });
+    streams.push({ level: 'trace', stream: wrap(file) });
+  }
+  for (const extra of options.extra ?? []) streams.push({ level: 'trace', stream: wrap(extra) });
+  return pino(
+    {
+      level: options.level,
+      base: { service: 'arrgo' },
+      redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: pino.stdSerializers.err },
+    },
+    pino.multistream(streams),
+  );
+}
+
+/** arrgo.log is the live file; rotated files are arrgo-YYYY-MM-DD.N.log. */
+export function logFileName(time: number | Date | null, index?: number): string {
+  if (!time) return 'arrgo.log';
+  const date = new Date(time).toISOString().slice(0, 10);
+  return `arrgo-${date}.${index ?? 1}.log`;
+}
+
+export interface LogFilesSummary {
+  fileCount: number;
+  totalBytes: number;
+  oldest: Date | null;
+  newest: Date | null;
+}
+
+export function summarizeLogFiles(logsDir: string): LogFilesSummary {
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync(logsDir).filter((f) => f.endsWith('.log'));
+  } catch {
+    return { fileCount: 0, totalBytes: 0, oldest: null, newest: null };
+  }
+  let totalBytes = 0;
+  let oldest: Date | null = null;
+  let newest: Date | null = null;
+  for (const name of entries) {
+    const stat = fs.statSync(path.join(logsDir, name));
+    totalBytes += stat.size;
+    if (!oldest || stat.mtime < oldest) oldest = stat.mtime;
+    if (!newest || stat.mtime > newest) newest = stat.mtime;
+  }
+  return { fileCount: entries.length, totalBytes, oldest, newest };
+}

@@ -1,0 +1,45 @@
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
+import { TypedSearchAttributes } from '@temporalio/common';
+import type { Config } from '../config';
+import { SA } from '../workflows/search-attributes';
+import type { TemporalGateway } from './temporal-client';
+
+export const BACKUP_SCHEDULE_ID = 'arrgo-backup';
+
+/**
+ * Creates the schedule, or brings an existing one in line with the given options (spec, action,
+ * paused state). Idempotent: every start of a worker calls it.
+ */
+export async function upsertSchedule(gateway: TemporalGateway, options: ScheduleOptions & { state?: { paused?: boolean; note?: string } }): Promise<void> {
+  try {
+    await gateway.client.schedule.create(options);
+  } catch (error) {
+    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    const handle = gateway.client.schedule.getHandle(options.scheduleId);
+    await handle.update((previous) => ({
+      ...previous,
+      spec: options.spec,
+      action: options.action as typeof previous.action,
+      policies: { ...previous.policies, ...(options.policies ?? {}) },
+      state: { ...previous.state, paused: options.state?.paused ?? false, note: options.state?.note },
+    }));
+  }
+}
+
+export async function ensureBackupSchedule(gateway: TemporalGateway, backup: Config['backup']): Promise<void> {
+  await upsertSchedule(gateway, {
+    scheduleId: BACKUP_SCHEDULE_ID,
+    spec: { intervals: [{ every: `${backup.intervalHours} hours` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'backupWorkflow',
+      workflowId: 'arrgo-backup',
+      taskQueue: gateway.taskQueue,
+      args: [],
+      typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'backup' }]),
+      staticSummary: 'Scheduled backup of the arrgo application database',
+    },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
+    state: { paused: !backup.enabled, note: backup.enabled ? undefined : 'BACKUP_ENABLED=false' },
+  });
+}

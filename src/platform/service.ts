@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createApp } from '../api/app';
+import type { Config, Role } from '../config';
+import { initOrm, migrate, type Orm } from '../persistence/orm';
+import { APP_VERSION } from '../version';
+import { SecretBox } from './crypto';
+import { createLogger, secretScrubber, type LogDestination, type Logger } from './logger';
+import { ensureBackupSchedule } from './schedules';
+import { loadOrCreateSecrets } from './secrets';
+import { connectTemporal, type TemporalGateway } from './temporal-client';
+import { startDevServer, type DevServer } from './temporal-dev-server';
+import { installTemporalRuntimeLogging } from './temporal-runtime';
+import { startWorker, type RunningWorker } from './worker';
+
+export interface ServiceOptions {
+  role: Role;
+  config: Config;
+  /** Extra log destinations (tests capture lines). */
+  logDestinations?: LogDestination[];
+  stdoutLogs?: boolean;
+  workflowBundlePath?: string;
+  /** Where the one-time API key notice goes; defaults to stdout. */
+  announce?: (line: string) => void;
+}
+
+export interface RunningService {
+  config: Config;
+  logger: Logger;
+  orm: Orm;
+  apiKey: string;
+  migration: number;
+  temporal: TemporalGateway;
+  temporalUiUrl: string | null;
+  /** http://host:port of the API when the role serves it. */
+  apiUrl: string | null;
+  worker: RunningWorker | null;
+  stop(): Promise<void>;
+}
+
+/** Starts arrgo in one of its roles: all (API + worker + embedded Temporal when needed), api, worker. */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const { config, role } = options;
+  const announce = options.announce ?? ((line: string) => process.stdout.write(line + '\n'));
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secrets = loadOrCreateSecrets(config.dataDir, { apiKey: config.apiKey, secret: config.secret });
+  secretScrubber.add(secrets.apiKey);
+  secretScrubber.add(secrets.secret);
+  const logger = createLogger({
+    level: config.logLevel,
+    logsDir: path.join(config.dataDir, 'logs'),
+    retentionFiles: config.logRetentionFiles,
+    stdout: options.stdoutLogs,
+    extra: options.logDestinations,
+  });
+  const cleanups: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error) => logger.warn({ err: error }, 'shutdown step failed'));
+    }
+    cleanups.length = 0;
+  };
+  try {
+    const orm = await initOrm(config.database, logger);
+    cleanups.push(() => orm.close(true));
+    const migration = await migrate(orm);
+    logger.info({ driver: config.database.kind, migration }, 'application database ready');
+
+    let address = config.temporal.address;
+    let devServer: DevServer | null = null;
+    if (!address) {
+      if (role !== 'all') throw new Error(`TEMPORAL_ADDRESS is required when running --role ${role}`);
+      devServer = await startDevServer({
+        port: config.temporal.devServerPort,
+        uiPort: config.temporal.devServerUiPort,
+        dbFile: path.join(config.dataDir, 'temporal.db'),
+        logFile: path.join(config.dataDir, 'logs', 'temporal-dev-server.log'),
+        namespace: config.temporal.namespace,
+        logger,
+      });
+      const server = devServer;
+      cleanups.push(() => server.stop());
+      address = devServer.address;
+    }
+    const temporal = connectTemporal(address, config.temporal.namespace, config.temporal.taskQueue);
+    cleanups.push(() => temporal.close());
+    const secretBox = new SecretBox(secrets.secret);
+
+    let worker: RunningWorker | null = null;
+    if (role !== 'api') {
+      installTemporalRuntimeLogging(logger);
+      worker = await startWorker({
+        address,
+        namespace: config.temporal.namespace,
+        taskQueue: config.temporal.taskQueue,
+        deps: { config, orm, secretBox, logger: logger.child({ component: 'activity' }) },
+        workflowBundlePath: options.workflowBundlePath,
+      });
+      const running = worker;
+      cleanups.push(() => running.shutdown());
+      worker.done.catch((error) => logger.error({ err: error }, 'worker stopped with an error'));
+      await ensureBackupSchedule(temporal, config.backup);
+      logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
+    }
+
+    let apiUrl: string | null = null;
+    if (role !== 'worker') {
+      const app = createApp({ config, logger, orm, secretBox, temporal, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
+      const server = await listen(app, config.port, config.bindAddress);
+      cleanups.push(() => closeServer(server));
+      const port = (server.address() as { port: number }).port;
+      const host = config.bindAddress === '0.0.0.0' || config.bindAddress === '::' ? 'localhost' : config.bindAddress;
+      apiUrl = `http://${host}:${port}`;
+    }
+
+    if (secrets.apiKeyGenerated) {
+      announce(`arrgo generated an API key and stored it in ${path.join(config.dataDir, 'api-key')}: ${secrets.apiKey}`);
+    }
+    return {
+      config,
+      logger,
+      orm,
+      apiKey: secrets.apiKey,
+      migration,
+      temporal,
+      temporalUiUrl: devServer?.uiUrl ?? null,
+      apiUrl,
+      worker,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolve(server));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} is already in use (set PORT to another port)` : `Cannot listen on port ${port}`)),
+    );
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5000).unref();
+  });
+}

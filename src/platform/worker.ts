@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { RequestContext } from '@mikro-orm/core';
+import { NativeConnection, Worker, type ActivityInboundCallsInterceptor, type ActivityExecuteInput, type Next } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from '../activities';
+import { isAppError } from '../errors';
+import type { Orm } from '../persistence/orm';
+import { appErrorToFailure } from './temporal-errors';
+
+/** Prebuilt by `npm run build` (dist/workflow-bundle.js); dev and tests bundle from source. */
+export function prebuiltWorkflowBundle(): string | undefined {
+  const candidate = path.resolve(__dirname, '..', 'workflow-bundle.js');
+  return fs.existsSync(candidate) ? candidate : undefined;
+}
+
+/** One EntityManager fork per activity execution, and AppError kept typed across the wire. */
+class ActivityContextInterceptor implements ActivityInboundCallsInterceptor {
+  constructor(private readonly orm: Orm) {}
+
+  async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
+    return RequestContext.create(this.orm.em, async () => {
+      try {
+        return await next(input);
+      } catch (error) {
+        if (isAppError(error)) throw appErrorToFailure(error);
+        throw error;
+      }
+    });
+  }
+}
+
+export interface WorkerOptions {
+  address: string;
+  namespace: string;
+  taskQueue: string;
+  deps: ActivityDeps;
+  /** A prebuilt bundle path; otherwise workflows are bundled from source. */
+  workflowBundlePath?: string;
+  maxConcurrentActivityTaskExecutions?: number;
+  identity?: string;
+}
+
+export interface RunningWorker {
+  worker: Worker;
+  connection: NativeConnection;
+  /** Resolves when the worker has stopped. */
+  done: Promise<void>;
+  /** Drains in-flight tasks and stops polling. */
+  shutdown(): Promise<void>;
+}
+
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const connection = await NativeConnection.connect({ address: options.address });
+  const bundlePath = options.workflowBundlePath ?? prebuiltWorkflowBundle();
+  const worker = await Worker.create({
+    connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    ...(options.identity ? { identity: options.identity } : {}),
+    activities: createActivities(options.deps),
+    ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../workflows') }),
+    interceptors: { activity: [() => ({ inbound: new ActivityContextInterceptor(options.deps.orm) })] },
+    maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 50,
+    shutdownGraceTime: '10 seconds',
+  });
+  const done = worker.run().finally(() => connection.close().catch(() => undefined));
+  return {
+    worker,
+    connection,
+    done,
+    async shutdown() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await done;
+    },
+  };
+}

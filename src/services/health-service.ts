@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { temporal } from '@temporalio/proto';
+import type { Config } from '../config';
+import { summarizeLogFiles } from '../platform/logger';
+import type { TemporalGateway } from '../platform/temporal-client';
+import { currentMigration, type Orm } from '../persistence/orm';
+import { backupsDir, formatBytes, summarizeBackups } from './backup-service';
+
+export type ComponentStatus = 'healthy' | 'degraded' | 'unhealthy';
+
+export interface RepoStats {
+  total: number;
+  enabled: number;
+  cached: number;
+  disabled: number;
+  failed: number;
+}
+
+export interface HealthDeps {
+  config: Config;
+  orm: Orm;
+  temporal: TemporalGateway;
+  startedAt: Date;
+  version: string;
+  /** Linked PCD databases; zeros until any exist. */
+  repoStats?: () => Promise<RepoStats>;
+}
+
+const TEMPORAL_CHECK_MS = 2000;
+
+export async function healthReport(deps: HealthDeps, verbose: boolean) {
+  const [sqlite, repos, jobs] = await Promise.all([databaseHealth(deps, verbose), reposHealth(deps, verbose), jobsHealth(deps, verbose)]);
+  const backups = backupsHealth(deps, verbose);
+  const logs = logsHealth(deps, verbose);
+  const components = { sqlite, repos, jobs, backups, logs };
+  const statuses = Object.values(components).map((c) => c.status);
+  const status: ComponentStatus =
+    sqlite.status === 'unhealthy' ? 'unhealthy' : statuses.every((s) => s === 'healthy') ? 'healthy' : 'degraded';
+  return {
+    status,
+    timestamp: new Date().toISOString(),
+    version: deps.version,
+    uptime: Math.floor((Date.now() - deps.startedAt.getTime()) / 1000),
+    components,
+  };
+}
+
+async function databaseHealth(deps: HealthDeps, verbose: boolean) {
+  const started = process.hrtime.bigint();
+  try {
+    await deps.orm.em.getConnection().execute('select 1');
+    const responseTimeMs = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 100) / 100;
+    const migration = await currentMigration(deps.orm);
+    return {
+      status: 'healthy' as ComponentStatus,
+      responseTimeMs,
+      migration,
+      ...(verbose ? { driver: deps.config.database.kind } : {}),
+    };
+  } catch {
+    const responseTimeMs = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 100) / 100;
+    return {
+      status: 'unhealthy' as ComponentStatus,
+      responseTimeMs,
+      migration: 0,
+      message: 'The application database is not answering',
+      ...(verbose ? { driver: deps.config.database.kind } : {}),
+    };
+  }
+}
+
+async function reposHealth(deps: HealthDeps, verbose: boolean) {
+  const stats: RepoStats = deps.repoStats ? await deps.repoStats() : { total: 0, enabled: 0, cached: 0, disabled: 0, failed: 0 };
+  const status: ComponentStatus = stats.failed > 0 ? 'degraded' : 'healthy';
+  const message =
+    stats.total === 0
+      ? 'No PCD databases linked'
+      : stats.failed > 0
+        ? `${stats.failed} of ${stats.enabled} enabled databases failed to build`
+        : `${stats.cached} of ${stats.enabled} enabled databases cached`;
+  return {
+    status,
+    message,
+    ...(verbose ? { total: stats.total, enabled: stats.enabled, cached: stats.cached, disabled: stats.disabled } : {}),
+  };
+}
+
+async function jobsHealth(deps: HealthDeps, verbose: boolean) {
+  const { connection, client, namespace, taskQueue } = deps.temporal;
+  const withDeadline = <T>(fn: () => Promise<T>) => connection.withDeadline(Date.now() + TEMPORAL_CHECK_MS, fn);
+  try {
+    await withDeadline(() => connection.workflowService.getSystemInfo({}));
+  } catch {
+    return {
+      status: 'unhealthy' as ComponentStatus,
+      message: 'Temporal is unreachable: workflows and schedules cannot run',
+      ...(verbose ? { lastRun: {} } : {}),
+    };
+  }
+  let pollers = 0;
+  try {
+    const described = await withDeadline(() =>
+      connection.workflowService.describeTaskQueue({
+        namespace,
+        taskQueue: { name: taskQueue },
+        taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+      }),
+    );
+    pollers = described.pollers?.length ?? 0;
+  } catch {
+    pollers = 0;
+  }
+  const lastRun: Record<string, string | null> = {};
+  let schedules = 0;
+  try {
+    await withDeadline(async () => {
+      for await (const schedule of client.schedule.list()) {
+        schedules++;
+        const taken = schedule.info.recentActions.map((a) => a.takenAt.getTime());
+        lastRun[schedule.scheduleId] = taken.length ? new Date(Math.max(...taken)).toISOString() : null;
+      }
+    });
+  } catch {
+    /* schedules are reported as far as listed */
+  }
+  const status: ComponentStatus = pollers > 0 ? 'healthy' : 'degraded';
+  const message =
+    pollers > 0
+      ? `Temporal reachable; worker polling; ${schedules} schedule${schedules === 1 ? '' : 's'}`
+      : `Temporal reachable, but no worker is polling task queue ${taskQueue}`;
+  return { status, message, ...(verbose ? { lastRun } : {}) };
+}
+
+function backupsHealth(deps: HealthDeps, verbose: boolean) {
+  const { enabled, intervalHours, retentionDays } = deps.config.backup;
+  const summary = summarizeBackups(backupsDir(deps.config.dataDir));
+  let status: ComponentStatus = 'healthy';
+  let message: string;
+  if (!enabled) {
+    message = 'Scheduled backups are disabled (BACKUP_ENABLED=false)';
+  } else if (!summary.lastBackup) {
+    message = 'Scheduled backups are enabled; no backup has run yet';
+  } else if (Date.now() - summary.lastBackup.getTime() > intervalHours * 2 * 3_600_000 + 3_600_000) {
+    message = 'The last backup is older than two backup intervals';
+    status = 'degraded';
+  } else {
+    message = `${summary.count} backup${summary.count === 1 ? '' : 's'} kept`;
+  }
+  return {
+    status,
+    enabled,
+    message,
+    ...(verbose
+      ? {
+          lastBackup: summary.lastBackup?.toISOString() ?? null,
+          count: summary.count,
+          totalSize: formatBytes(summary.totalBytes),
+          retentionDays,
+        }
+      : {}),
+  };
+}
+
+function logsHealth(deps: HealthDeps, verbose: boolean) {
+  const summary = summarizeLogFiles(path.join(deps.config.dataDir, 'logs'));
+  return {
+    status: 'healthy' as ComponentStatus,
+    message: summary.fileCount ? `${summary.fileCount} log file${summary.fileCount === 1 ? '' : 's'}` : 'No log files yet',
+    ...(verbose
+      ? {
+          totalSize: formatBytes(summary.totalBytes),
+          fileCount: summary.fileCount,
+          oldestLog: summary.oldest ? summary.oldest.toISOString().slice(0, 10) : null,
+          newestLog: summary.newest ? summary.newest.toISOString().slice(0, 10) : null,
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,154 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { ArrType } from '../domain/arr-types';
+import { AppError, notFound, validationError } from '../errors';
+import type { SecretBox } from '../platform/crypto';
+import { secretScrubber } from '../platform/logger';
+import { Instance } from '../persistence/entities';
+
+export interface InstanceInput {
+  name: string;
+  arrType: ArrType;
+  baseUrl: string;
+  apiKey: string;
+  enabled?: boolean;
+  tags?: string[];
+}
+
+export type InstancePatch = Partial<InstanceInput>;
+
+/** What the API shows of an instance: everything but the key. */
+export interface InstanceView {
+  id: number;
+  name: string;
+  arrType: ArrType;
+  baseUrl: string;
+  enabled: boolean;
+  tags: string[];
+  apiKeySet: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface InstanceConnection {
+  id: number;
+  name: string;
+  arrType: ArrType;
+  baseUrl: string;
+  apiKey: string;
+  enabled: boolean;
+}
+
+export interface InstanceListFilter {
+  arrType?: ArrType;
+  enabled?: boolean;
+  tag?: string;
+  page: number;
+  pageSize: number;
+}
+
+export class InstanceService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly secretBox: SecretBox,
+  ) {}
+
+  async create(input: InstanceInput): Promise<InstanceView> {
+    await this.assertNameFree(input.name);
+    const instance = this.em.create(Instance, {
+      name: input.name,
+      arrType: input.arrType,
+      baseUrl: normalizeBaseUrl(input.baseUrl),
+      apiKeySealed: this.secretBox.encrypt(input.apiKey),
+      enabled: input.enabled ?? true,
+      tags: dedupe(input.tags ?? []),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await this.em.flush();
+    return toView(instance);
+  }
+
+  async list(filter: InstanceListFilter): Promise<{ items: InstanceView[]; total: number }> {
+    const where: Record<string, unknown> = {};
+    if (filter.arrType) where.arrType = filter.arrType;
+    if (filter.enabled !== undefined) where.enabled = filter.enabled;
+    let all = await this.em.find(Instance, where, { orderBy: { id: 'asc' } });
+    if (filter.tag) all = all.filter((i) => i.tags.includes(filter.tag!));
+    const start = (filter.page - 1) * filter.pageSize;
+    return { items: all.slice(start, start + filter.pageSize).map(toView), total: all.length };
+  }
+
+  async get(id: number): Promise<InstanceView> {
+    return toView(await this.load(id));
+  }
+
+  async load(id: number): Promise<Instance> {
+    const instance = await this.em.findOne(Instance, { id });
+    if (!instance) throw notFound(`Instance ${id} not found`);
+    return instance;
+  }
+
+  async update(id: number, patch: InstancePatch): Promise<InstanceView> {
+    const instance = await this.load(id);
+    if (patch.name !== undefined && patch.name !== instance.name) {
+      await this.assertNameFree(patch.name);
+      instance.name = patch.name;
+    }
+    if (patch.arrType !== undefined) instance.arrType = patch.arrType;
+    if (patch.baseUrl !== undefined) instance.baseUrl = normalizeBaseUrl(patch.baseUrl);
+    if (patch.apiKey !== undefined) instance.apiKeySealed = this.secretBox.encrypt(patch.apiKey);
+    if (patch.enabled !== undefined) instance.enabled = patch.enabled;
+    if (patch.tags !== undefined) instance.tags = dedupe(patch.tags);
+    instance.updatedAt = new Date();
+    await this.em.flush();
+    return toView(instance);
+  }
+
+  async delete(id: number): Promise<void> {
+    const instance = await this.load(id);
+    await this.em.remove(instance).flush();
+  }
+
+  /** Decrypts the key for app I/O; the clear key is registered with the log scrubber first. */
+  async connection(id: number): Promise<InstanceConnection> {
+    const instance = await this.load(id);
+    return this.connectionOf(instance);
+  }
+
+  connectionOf(instance: Instance): InstanceConnection {
+    let apiKey: string;
+    try {
+      apiKey = this.secretBox.decrypt(instance.apiKeySealed);
+    } catch {
+      throw new AppError('internal', `The stored API key of instance ${instance.id} cannot be decrypted; set it again`);
+    }
+    secretScrubber.add(apiKey);
+    return { id: instance.id, name: instance.name, arrType: instance.arrType, baseUrl: instance.baseUrl, apiKey, enabled: instance.enabled };
+  }
+
+  private async assertNameFree(name: string): Promise<void> {
+    if (await this.em.count(Instance, { name })) throw validationError(`An instance named "${name}" already exists`);
+  }
+}
+
+export function toView(instance: Instance): InstanceView {
+  return {
+    id: instance.id,
+    name: instance.name,
+    arrType: instance.arrType,
+    baseUrl: instance.baseUrl,
+    enabled: instance.enabled,
+    tags: instance.tags,
+    apiKeySet: Boolean(instance.apiKeySealed),
+    createdAt: instance.createdAt.toISOString(),
+    updatedAt: instance.updatedAt.toISOString(),
+  };
+}
+
+function normalizeBaseUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+function dedupe(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+}

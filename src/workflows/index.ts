@@ -1,0 +1,4 @@
+// Every workflow the worker runs. This module and everything it imports is bundled for the
+// Temporal workflow sandbox: no Node APIs, no I/O, only deterministic code.
+export { instanceTestWorkflow } from './instance-test';
+export { backupWorkflow } from './backup';
