@@ -23,7 +23,7 @@ const integerIn = (min: number, max: number, fallback: number) =>
     });
 
 const envSchema = z.object({
-  PORT: integerIn(1, 65535, 7979),
+  PORT: integerIn(0, 65535, 7979),
   BIND_ADDRESS: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z

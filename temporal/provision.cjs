@@ -92,7 +92,7 @@ function readDynamicConfig() {
 
 /**
  * Arguments for `temporal server start-dev`.
- * options: { port, uiPort, httpPort, metricsPort, dbFile, headless, ip, namespace }
+ * options: { port, uiPort, httpPort, metricsPort, dbFile, headless, ip, namespaces }
  */
 function devServerArgs(options = {}) {
   const args = ['server', 'start-dev', '--log-level', 'error', '--log-format', 'json'];
@@ -103,7 +103,9 @@ function devServerArgs(options = {}) {
   if (options.httpPort) args.push('--http-port', String(options.httpPort));
   if (options.metricsPort) args.push('--metrics-port', String(options.metricsPort));
   if (options.dbFile) args.push('--db-filename', options.dbFile);
-  if (options.namespace && options.namespace !== 'default') args.push('--namespace', options.namespace);
+  for (const namespace of options.namespaces || []) {
+    if (namespace !== 'default') args.push('--namespace', namespace);
+  }
   for (const [name, type] of Object.entries(readSearchAttributes())) {
     args.push('--search-attribute', `${name}=${type}`);
   }

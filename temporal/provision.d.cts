@@ -16,6 +16,7 @@ export interface DevServerOptions {
   dbFile?: string;
   headless?: boolean;
   ip?: string;
-  namespace?: string;
+  /** Created at launch with the search attributes registered (default always exists). */
+  namespaces?: string[];
 }
 export declare function devServerArgs(options?: DevServerOptions): string[];

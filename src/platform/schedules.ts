@@ -4,7 +4,14 @@ import type { Config } from '../config';
 import { SA } from '../workflows/search-attributes';
 import type { TemporalGateway } from './temporal-client';
 
-export const BACKUP_SCHEDULE_ID = 'arrgo-backup';
+/**
+ * Schedule and singleton-workflow ids start with the task queue name, so that several arrgo
+ * deployments (or test harnesses) can share one Temporal namespace. The default task queue
+ * "arrgo" gives arrgo-backup, arrgo-drift-poll, ...
+ */
+export function deploymentScopedId(taskQueue: string, name: string): string {
+  return `${taskQueue}-${name}`;
+}
 
 /**
  * Creates the schedule, or brings an existing one in line with the given options (spec, action,
@@ -28,12 +35,12 @@ export async function upsertSchedule(gateway: TemporalGateway, options: Schedule
 
 export async function ensureBackupSchedule(gateway: TemporalGateway, backup: Config['backup']): Promise<void> {
   await upsertSchedule(gateway, {
-    scheduleId: BACKUP_SCHEDULE_ID,
+    scheduleId: deploymentScopedId(gateway.taskQueue, 'backup'),
     spec: { intervals: [{ every: `${backup.intervalHours} hours` }] },
     action: {
       type: 'startWorkflow',
       workflowType: 'backupWorkflow',
-      workflowId: 'arrgo-backup',
+      workflowId: deploymentScopedId(gateway.taskQueue, 'backup'),
       taskQueue: gateway.taskQueue,
       args: [],
       typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'backup' }]),

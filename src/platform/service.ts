@@ -7,7 +7,8 @@ import { initOrm, migrate, type Orm } from '../persistence/orm';
 import { APP_VERSION } from '../version';
 import { SecretBox } from './crypto';
 import { createLogger, secretScrubber, type LogDestination, type Logger } from './logger';
-import { ensureBackupSchedule } from './schedules';
+import { backupsDir, summarizeBackups } from '../services/backup-service';
+import { deploymentScopedId, ensureBackupSchedule } from './schedules';
 import { loadOrCreateSecrets } from './secrets';
 import { connectTemporal, type TemporalGateway } from './temporal-client';
 import { startDevServer, type DevServer } from './temporal-dev-server';
@@ -76,7 +77,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         uiPort: config.temporal.devServerUiPort,
         dbFile: path.join(config.dataDir, 'temporal.db'),
         logFile: path.join(config.dataDir, 'logs', 'temporal-dev-server.log'),
-        namespace: config.temporal.namespace,
+        namespaces: [config.temporal.namespace],
         logger,
       });
       const server = devServer;
@@ -101,6 +102,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       cleanups.push(() => running.shutdown());
       worker.done.catch((error) => logger.error({ err: error }, 'worker stopped with an error'));
       await ensureBackupSchedule(temporal, config.backup);
+      if (config.backup.enabled && summarizeBackups(backupsDir(config.dataDir)).count === 0) {
+        // A fresh install gets its first backup now rather than one interval later.
+        await temporal.client.schedule.getHandle(deploymentScopedId(config.temporal.taskQueue, 'backup')).trigger();
+      }
       logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
     }
 

@@ -13,7 +13,7 @@ export interface DevServerOptions {
   dbFile?: string;
   /** Where the server's own output goes. */
   logFile?: string;
-  namespace?: string;
+  namespaces?: string[];
   ip?: string;
   logger?: Logger;
 }
@@ -36,7 +36,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     uiPort: options.uiPort ?? undefined,
     headless: options.uiPort === null,
     dbFile: options.dbFile,
-    namespace: options.namespace,
+    namespaces: options.namespaces,
   });
   if (options.dbFile) fs.mkdirSync(path.dirname(options.dbFile), { recursive: true });
   let output: number | 'ignore' = 'ignore';

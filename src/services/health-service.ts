@@ -115,6 +115,7 @@ async function jobsHealth(deps: HealthDeps, verbose: boolean) {
   try {
     await withDeadline(async () => {
       for await (const schedule of client.schedule.list()) {
+        if (!schedule.scheduleId.startsWith(`${taskQueue}-`)) continue;
         schedules++;
         const taken = schedule.info.recentActions.map((a) => a.takenAt.getTime());
         lastRun[schedule.scheduleId] = taken.length ? new Date(Math.max(...taken)).toISOString() : null;

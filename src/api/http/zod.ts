@@ -7,10 +7,10 @@ extendZodWithOpenApi(z);
 export { z };
 
 /** Integer ids in paths and queries arrive as strings. */
-export const idParam = (name: string) =>
+export const idParam = () =>
   z
     .string()
-    .regex(/^[1-9]\d{0,14}$/, `${name} must be a positive integer`)
+    .regex(/^[1-9]\d{0,14}$/, "must be a positive integer")
     .transform(Number)
     .openapi({ type: 'integer' });
 

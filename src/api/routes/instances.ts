@@ -11,7 +11,7 @@ import { booleanQuery, idParam, z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
 import { InstanceCreateSchema, InstancePatchSchema, InstanceSchema, InstanceTestResultSchema } from '../schemas/instances';
 
-const IdParams = z.object({ id: idParam('id') });
+const IdParams = z.object({ id: idParam() });
 const tags = ['Instances'];
 
 export function registerInstanceRoutes(router: ApiRouter, deps: ApiDeps): void {

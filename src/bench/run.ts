@@ -1,0 +1,23 @@
+import { formatLine, type Benchmark } from './harness';
+
+// Each capability registers its benchmark here.
+const BENCHMARKS: Benchmark[] = [];
+
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  for (const bench of BENCHMARKS) {
+    if (only && !bench.name.includes(only)) continue;
+    const why = bench.unavailable?.() ?? null;
+    if (why) {
+      process.stdout.write(`${bench.name}: skipped (${why})\n`);
+      continue;
+    }
+    process.stdout.write(`# ${bench.name}\n`);
+    await bench.run((line) => process.stdout.write(formatLine(line) + '\n'));
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+export type DbKind = 'postgresql' | 'sqlite';
+
+export function postgresAvailable(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL);
+}
+
+/** Every driver this run can test: PostgreSQL (when the setup found one) and SQLite. */
+export function dbKinds(): DbKind[] {
+  return postgresAvailable() ? ['postgresql', 'sqlite'] : ['sqlite'];
+}
+
+/** PostgreSQL is the production database: integration tests use it whenever it is available. */
+export function defaultDbKind(): DbKind {
+  return postgresAvailable() ? 'postgresql' : 'sqlite';
+}
+
+export interface TestPostgresDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database for one harness. */
+export async function createPostgresDatabase(): Promise<TestPostgresDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `arrgo_t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
