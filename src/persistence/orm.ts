@@ -50,9 +50,22 @@ export async function initOrm(database: DatabaseConfig, logger?: Logger): Promis
   return orm;
 }
 
-/** Applies pending migrations; returns the current migration number. */
+const MIGRATION_LOCK_KEY = 7_979_001;
+
+/**
+ * Applies pending migrations; returns the current migration number. On PostgreSQL an advisory
+ * lock serialises processes that start together (the api and worker services).
+ */
 export async function migrate(orm: Orm): Promise<number> {
-  await orm.getMigrator().up();
+  if (orm.config.get('driver') === PostgreSqlDriver) {
+    const knex = (orm.em.getConnection() as unknown as { getKnex(): import('@mikro-orm/knex').Knex }).getKnex();
+    await knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+      await orm.getMigrator().up();
+    });
+  } else {
+    await orm.getMigrator().up();
+  }
   return currentMigration(orm);
 }
 

@@ -14,6 +14,7 @@ import { connectTemporal, type TemporalGateway } from './temporal-client';
 import { startDevServer, type DevServer } from './temporal-dev-server';
 import { installTemporalRuntimeLogging } from './temporal-runtime';
 import { startWorker, type RunningWorker } from './worker';
+import { startWorkerHeartbeat } from './worker-heartbeat';
 
 export interface ServiceOptions {
   role: Role;
@@ -100,6 +101,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       });
       const running = worker;
       cleanups.push(() => running.shutdown());
+      const stopHeartbeat = startWorkerHeartbeat(config.dataDir, worker.worker);
+      cleanups.push(async () => stopHeartbeat());
       worker.done.catch((error) => logger.error({ err: error }, 'worker stopped with an error'));
       await ensureBackupSchedule(temporal, config.backup);
       if (config.backup.enabled && summarizeBackups(backupsDir(config.dataDir)).count === 0) {

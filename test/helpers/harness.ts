@@ -124,6 +124,10 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
 
 /** Leaves nothing running in the shared namespace: workflows on this task queue and its schedules. */
 async function cleanTemporal(service: RunningService, taskQueue: string): Promise<void> {
+  await service.temporal.connection.withDeadline(Date.now() + 5000, () => cleanTemporalNow(service, taskQueue));
+}
+
+async function cleanTemporalNow(service: RunningService, taskQueue: string): Promise<void> {
   const client = service.temporal.client;
   for await (const schedule of client.schedule.list()) {
     if (schedule.scheduleId.startsWith(`${taskQueue}-`)) await client.schedule.getHandle(schedule.scheduleId).delete().catch(() => undefined);

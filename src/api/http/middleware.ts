@@ -31,7 +31,7 @@ export function accessLog() {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log.info({ method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(ms * 10) / 10 }, 'request');
+      req.log.info({ method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, durationMs: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   };

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../../src/config';
+
+describe('configuration from the environment', () => {
+  it('has working defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(7979);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(path.resolve('./data'), 'arrgo.sqlite') });
+    expect(config.temporal).toMatchObject({ address: null, namespace: 'default', taskQueue: 'arrgo', devServerUiPort: 8233 });
+    expect(config.logLevel).toBe('info');
+    expect(config.apiKey).toBeUndefined();
+  });
+
+  it('selects PostgreSQL from DATABASE_URL and an external Temporal from TEMPORAL_ADDRESS', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/arrgo', TEMPORAL_ADDRESS: 'temporal:7233', TEMPORAL_NAMESPACE: 'media' });
+    expect(config.database).toEqual({ kind: 'postgresql', url: 'postgres://u:p@db:5432/arrgo' });
+    expect(config.temporal).toMatchObject({ address: 'temporal:7233', namespace: 'media' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "70000")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ TEMPORAL_ADDRESS: 'localhost' }, 'Invalid configuration: TEMPORAL_ADDRESS must be host:port'],
+    [{ ARRGO_API_KEY: 'short' }, 'Invalid configuration: ARRGO_API_KEY must be 16 to 128 characters'],
+    [{ ARRGO_SECRET: 'too-short' }, 'Invalid configuration: ARRGO_SECRET must be at least 32 characters'],
+    [{ BACKUP_ENABLED: 'maybe' }, 'Invalid configuration: BACKUP_ENABLED must be true or false'],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env as NodeJS.ProcessEnv);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.startsWith(message)).toBe(true);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('never echoes a secret value in the error', () => {
+    expect(() => loadConfig({ ARRGO_SECRET: 'hunter2-secret' })).toThrow(/\(got "\[redacted\]"\)/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://user:pw@host/db' })).not.toThrow(/pw@host/);
+  });
+});
