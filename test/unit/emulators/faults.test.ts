@@ -1,0 +1,125 @@
+/**
+ * Fault injection (programmatic and over the /__emulator/ control endpoints) and the write log.
+ */
+import { FAKE_SECRET, startEmulator, type Emulator } from '../../../src/emulators';
+import { API_KEY, call, releaseTitleFormat } from './support';
+
+describe('emulator faults', () => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({ app: 'radarr', apiKey: API_KEY });
+  });
+  afterAll(() => emulator.close());
+  beforeEach(() => emulator.reset());
+
+  test('status faults answer with the status and a body that carries the address, key and a fake secret', async () => {
+    emulator.faults.add({ kind: 'status', status: 503, path: '/system/status' });
+    const response = await call(emulator, 'GET', '/system/status');
+    expect(response.status).toBe(503);
+    for (const marker of emulator.leakMarkers) expect(response.text).toContain(marker);
+    expect(response.text).toContain(FAKE_SECRET);
+    // Persistent until removed.
+    expect((await call(emulator, 'GET', '/system/status')).status).toBe(503);
+    emulator.faults.clear();
+    expect((await call(emulator, 'GET', '/system/status')).status).toBe(200);
+  });
+
+  test('one-shot faults, method filters and globs on the full or API-relative path', async () => {
+    emulator.faults.add({ kind: 'status', status: 401, times: 1, method: 'GET', path: '/api/v3/tag' });
+    emulator.faults.add({ kind: 'status', status: 422, method: 'POST', path: '/customformat*', times: 2 });
+    expect((await call(emulator, 'GET', '/tag')).status).toBe(401);
+    expect((await call(emulator, 'GET', '/tag')).status).toBe(200);
+    expect((await call(emulator, 'GET', '/customformat')).status).toBe(200);
+    expect((await call(emulator, 'POST', '/customformat', releaseTitleFormat('A'))).status).toBe(422);
+    expect((await call(emulator, 'POST', '/customformat', releaseTitleFormat('A'))).status).toBe(422);
+    expect((await call(emulator, 'POST', '/customformat', releaseTitleFormat('A'))).status).toBe(201);
+    expect(emulator.faults.list()).toEqual([]);
+    // Faulted writes are logged but not counted.
+    expect(emulator.writes.count('customformat', 'POST')).toBe(1);
+    expect(emulator.writes.log.map((entry) => [entry.status, entry.applied, entry.fault])).toEqual([
+      [422, false, 'status'],
+      [422, false, 'status'],
+      [201, true, undefined],
+    ]);
+  });
+
+  test('a RegExp path and a custom body', async () => {
+    emulator.faults.add({ kind: 'status', status: 400, path: /\/qualityprofile\/\d+$/, body: 'plain text', times: 1 });
+    const response = await call(emulator, 'GET', '/qualityprofile/1');
+    expect(response.status).toBe(400);
+    expect(response.text).toBe('plain text');
+    expect(response.headers.get('content-type')).toContain('text/plain');
+  });
+
+  test('latency delays, then the request is handled normally', async () => {
+    emulator.faults.add({ kind: 'latency', delayMs: 150, path: '/system/status', times: 1 });
+    const started = Date.now();
+    const response = await call(emulator, 'GET', '/system/status');
+    expect(response.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  test('malformed JSON with 200', async () => {
+    emulator.faults.add({ kind: 'malformed', path: '/qualityprofile', times: 1 });
+    const response = await call(emulator, 'GET', '/qualityprofile');
+    expect(response.status).toBe(200);
+    expect(() => JSON.parse(response.text)).toThrow();
+  });
+
+  test('hang never answers; reset destroys the connection', async () => {
+    emulator.faults.add({ kind: 'hang', path: '/system/status', times: 1 });
+    await expect(fetch(`${emulator.baseUrl}/api/v3/system/status`, { headers: { 'X-Api-Key': API_KEY }, signal: AbortSignal.timeout(200) })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+    emulator.faults.add({ kind: 'reset', path: '/system/status', times: 1 });
+    await expect(fetch(`${emulator.baseUrl}/api/v3/system/status`, { headers: { 'X-Api-Key': API_KEY } })).rejects.toThrow();
+    expect((await call(emulator, 'GET', '/system/status')).status).toBe(200);
+  });
+
+  test('invalid fault specs are refused', () => {
+    expect(() => emulator.faults.add({ kind: 'status', status: 200 })).toThrow();
+    expect(() => emulator.faults.add({ kind: 'latency' })).toThrow();
+    expect(() => emulator.faults.add({ kind: 'status', status: 500, times: 0 })).toThrow();
+    expect(() => emulator.faults.add({ kind: 'nope' as never })).toThrow();
+  });
+
+  test('control endpoints drive faults, writes and state over HTTP (with the API key)', async () => {
+    expect((await call(emulator, 'GET', '/__emulator/faults', undefined, { absolute: true, apiKey: null })).status).toBe(401);
+    const added = await call(emulator, 'POST', '/__emulator/faults', { kind: 'status', status: 500, pathRegex: 'customformat$', method: 'GET' }, { absolute: true });
+    expect(added.status).toBe(201);
+    expect(added.body.path).toBe('regex:customformat$');
+    expect((await call(emulator, 'GET', '/customformat')).status).toBe(500);
+    expect((await call(emulator, 'GET', '/__emulator/faults', undefined, { absolute: true })).body).toHaveLength(1);
+    expect((await call(emulator, 'DELETE', `/__emulator/faults/${added.body.id}`, undefined, { absolute: true })).status).toBe(200);
+    expect((await call(emulator, 'GET', '/customformat')).status).toBe(200);
+    expect((await call(emulator, 'POST', '/__emulator/faults', { kind: 'status', status: 99 }, { absolute: true })).status).toBe(400);
+
+    await call(emulator, 'POST', '/tag', { label: 'one' });
+    const writes = await call(emulator, 'GET', '/__emulator/writes', undefined, { absolute: true });
+    expect(writes.body.counts).toEqual({ tag: { POST: 1 } });
+    expect(writes.body.log[0]).toMatchObject({ method: 'POST', kind: 'tag', status: 201, applied: true, body: { label: 'one' } });
+    const state = await call(emulator, 'GET', '/__emulator/state', undefined, { absolute: true });
+    expect(state.body.tags).toEqual([{ id: 1, label: 'one' }]);
+    expect((await call(emulator, 'POST', '/__emulator/reset', undefined, { absolute: true })).status).toBe(200);
+    expect((await call(emulator, 'GET', '/tag')).body).toEqual([]);
+    expect((await call(emulator, 'GET', '/__emulator/writes', undefined, { absolute: true })).body.total).toBe(0);
+  });
+});
+
+describe('emulator lifecycle', () => {
+  test('close ends hung requests; a fixed port can be reused afterwards', async () => {
+    const first = await startEmulator({ app: 'lidarr', apiKey: API_KEY });
+    first.faults.add({ kind: 'hang' });
+    const pending = fetch(`${first.baseUrl}/api/v1/system/status`, { headers: { 'X-Api-Key': API_KEY } }).catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await first.close();
+    expect(await pending).toMatchObject({ name: 'TypeError' });
+    const second = await startEmulator({ app: 'lidarr', apiKey: API_KEY, port: first.port });
+    try {
+      expect(second.baseUrl).toBe(first.baseUrl);
+      expect((await call(second, 'GET', '/system/status')).body.appName).toBe('Lidarr');
+    } finally {
+      await second.close();
+    }
+  });
+});
