@@ -1,0 +1,190 @@
+/**
+ * Lineage capture during replay.
+ *
+ * While ops run, the engine records which op context last wrote each column of each row:
+ * - INSERTs are captured by the engine right after each statement (or batch of identical
+ *   INSERTs): every row whose rowid is above the table's maximum before the statement gets a
+ *   row-level entry (col '*'). The context remembers the table and the columns the INSERT named,
+ *   so "explicit" is known per column. Doing this set-based instead of with AFTER INSERT triggers
+ *   matters: a trigger is compiled into every INSERT statement, which doubles the cost of a bulk
+ *   initial file.
+ * - UPDATEs are captured by AFTER UPDATE OF <col> triggers (one per column). SQLite fires them for
+ *   every column named in a SET list, whether or not its value changed, and for columns rewritten
+ *   by ON UPDATE CASCADE (the context's table then differs from the row's: not explicit).
+ * - DELETEs of collection rows (tag links, group members, quality items, metadata type rows) leave
+ *   a tombstone per (table, owning entity), so a collection an op shrank still names that op.
+ *   Lineage of deleted rows is not removed; when a rowid is reused, the insert capture first clears
+ *   whatever an earlier row with that rowid left.
+ *
+ * Trigger bodies read the current context through the user function pcd_ctx(). All lineage
+ * tables live inside the replayed database, so a serialized copy carries its lineage.
+ */
+import type Database from 'better-sqlite3';
+import { dataColumns, schemaColumns, tableSpec } from '../schema/registry';
+
+export const LINEAGE_DDL = `
+CREATE TABLE _pcd_ops (
+  seq INTEGER PRIMARY KEY,
+  layer TEXT NOT NULL,
+  op_id INTEGER,
+  file TEXT,
+  position INTEGER,
+  marker_id TEXT
+);
+CREATE TABLE _pcd_ctx (
+  id INTEGER PRIMARY KEY,
+  op_seq INTEGER NOT NULL,
+  tbl TEXT,
+  cols TEXT
+);
+CREATE TABLE _pcd_lineage (
+  tbl TEXT NOT NULL,
+  rid INTEGER NOT NULL,
+  col TEXT NOT NULL,
+  ctx INTEGER NOT NULL,
+  PRIMARY KEY (tbl, rid, col)
+) WITHOUT ROWID;
+CREATE TABLE _pcd_tombstones (
+  tbl TEXT NOT NULL,
+  owner TEXT NOT NULL,
+  ctx INTEGER NOT NULL,
+  PRIMARY KEY (tbl, owner)
+) WITHOUT ROWID;
+`;
+
+/** Tables whose rows form collections (unnamed list members or ordered items) of their owner. */
+export const COLLECTION_TABLES: ReadonlySet<string> = new Set([
+  'regular_expression_tags',
+  'custom_format_tags',
+  'quality_profile_tags',
+  'quality_group_members',
+  'quality_profile_qualities',
+  'lidarr_metadata_profile_primary_types',
+  'lidarr_metadata_profile_secondary_types',
+  'lidarr_metadata_profile_release_statuses',
+]);
+
+const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** Trigger DDL for every schema table. */
+export function lineageTriggersDdl(): string {
+  const out: string[] = [];
+  for (const table of schemaColumns().keys()) {
+    for (const col of dataColumns(table)) {
+      // UPSERT keeps working under an outer UPDATE OR IGNORE (a plain OR REPLACE would not).
+      out.push(`CREATE TRIGGER "_pcd_u_${table}_${col.name}" AFTER UPDATE OF "${col.name}" ON "${table}" BEGIN
+  INSERT INTO _pcd_lineage (tbl, rid, col, ctx) VALUES (${q(table)}, NEW.rowid, ${q(col.name)}, pcd_ctx())
+    ON CONFLICT (tbl, rid, col) DO UPDATE SET ctx = excluded.ctx;
+END;`);
+    }
+    const owner = tableSpec(table)?.owner;
+    if (owner && COLLECTION_TABLES.has(table)) {
+      out.push(`CREATE TRIGGER "_pcd_d_${table}" AFTER DELETE ON "${table}" BEGIN
+  INSERT INTO _pcd_tombstones (tbl, owner, ctx) VALUES (${q(table)}, OLD."${owner.column}", pcd_ctx())
+    ON CONFLICT (tbl, owner) DO UPDATE SET ctx = excluded.ctx;
+END;`);
+    }
+  }
+  return out.join('\n');
+}
+
+interface PendingCtx {
+  id: number;
+  seq: number;
+  table: string | null;
+  cols: string | null;
+}
+
+interface PendingOp {
+  seq: number;
+  layer: string;
+  opId: number | null;
+  file: string | null;
+  position: number | null;
+  markerId: string | null;
+}
+
+/**
+ * The replay engine's side of lineage: the current context read by pcd_ctx(), set-based insert
+ * capture, and the op/context rows (kept in memory and written once per layer).
+ */
+export class LineageContext {
+  /** Context id returned by pcd_ctx(); 0 outside ops. */
+  current = 0;
+  private nextCtx: number;
+  private nextOpSeq: number;
+  private contexts: PendingCtx[] = [];
+  private ops: PendingOp[] = [];
+  private readonly failed = new Set<number>();
+  private readonly perTable = new Map<string, { max: Database.Statement; clear: Database.Statement; capture: Database.Statement }>();
+  private readonly knownTables: Set<string>;
+
+  private constructor(private readonly db: Database.Database) {
+    this.nextCtx = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM _pcd_ctx').pluck().get() as number) ?? 1;
+    this.nextOpSeq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM _pcd_ops').pluck().get() as number) ?? 1;
+    this.knownTables = new Set(schemaColumns().keys());
+  }
+
+  /** Registers pcd_ctx() on the database (needed again after deserializing a copy). */
+  static attach(db: Database.Database): LineageContext {
+    const ctx = new LineageContext(db);
+    db.function('pcd_ctx', { deterministic: false }, () => ctx.current);
+    return ctx;
+  }
+
+  /** Allocates the next op sequence number and remembers the op. */
+  beginOp(layer: string, opId: number | null, file: string | null, position: number | null, markerId: string | null): number {
+    const seq = this.nextOpSeq++;
+    this.ops.push({ seq, layer, opId, file, position, markerId });
+    return seq;
+  }
+
+  /** Forgets the contexts of an op that was rolled back. */
+  failOp(seq: number): void {
+    this.failed.add(seq);
+  }
+
+  /** Starts a statement context; cols is the INSERT column list ('*' = all columns, null = not an INSERT). */
+  beginStatement(seq: number, table: string | null, cols: string[] | '*' | null): void {
+    const id = this.nextCtx++;
+    this.contexts.push({ id, seq, table, cols: cols === null ? null : cols === '*' ? '*' : `,${cols.join(',')},` });
+    this.current = id;
+  }
+
+  private tableStatements(table: string) {
+    let s = this.perTable.get(table);
+    if (!s) {
+      s = {
+        max: this.db.prepare(`SELECT COALESCE(MAX(rowid), 0) FROM "${table}"`).pluck(),
+        clear: this.db.prepare('DELETE FROM _pcd_lineage WHERE tbl = ? AND rid > ?'),
+        capture: this.db.prepare(`INSERT INTO _pcd_lineage (tbl, rid, col, ctx) SELECT ?, rowid, '*', ? FROM "${table}" WHERE rowid > ?`),
+      };
+      this.perTable.set(table, s);
+    }
+    return s;
+  }
+
+  /** Highest rowid of a schema table before an INSERT runs (null for tables outside the schema). */
+  rowidMark(table: string | null): number | null {
+    if (table === null || !this.knownTables.has(table)) return null;
+    return this.tableStatements(table).max.get() as number;
+  }
+
+  /** Records the rows an INSERT added (rowid above the mark) as written by the current context. */
+  captureInserts(table: string, mark: number): void {
+    const s = this.tableStatements(table);
+    s.clear.run(table, mark);
+    s.capture.run(table, this.current, mark);
+  }
+
+  /** Writes the op and context rows of the ops applied since the last flush. */
+  flush(): void {
+    const insOp = this.db.prepare('INSERT INTO _pcd_ops (seq, layer, op_id, file, position, marker_id) VALUES (?, ?, ?, ?, ?, ?)');
+    const insCtx = this.db.prepare('INSERT INTO _pcd_ctx (id, op_seq, tbl, cols) VALUES (?, ?, ?, ?)');
+    for (const o of this.ops) if (!this.failed.has(o.seq)) insOp.run(o.seq, o.layer, o.opId, o.file, o.position, o.markerId);
+    for (const c of this.contexts) if (!this.failed.has(c.seq)) insCtx.run(c.id, c.seq, c.table, c.cols);
+    this.ops = [];
+    this.contexts = [];
+    this.failed.clear();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Splits SQL text into statements at top-level semicolons, respecting quoted strings, quoted
+ * identifiers and comments. Written as a single character scan returning offsets, because op files
+ * can be large (a PCD initial file is ~1.5 MB of INSERTs) and replay batches statements by slicing
+ * the original text.
+ */
+
+const QUOTE_SINGLE = 39; // '
+const QUOTE_DOUBLE = 34; // "
+const BACKTICK = 96;
+const BRACKET_OPEN = 91; // [
+const DASH = 45;
+const SLASH = 47;
+const STAR = 42;
+const SEMICOLON = 59;
+
+/** Index just past the comment or quoted token starting at i, or -1 if none starts there. */
+function skipToken(sql: string, i: number): number {
+  const c = sql.charCodeAt(i);
+  if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE || c === BACKTICK) {
+    const quote = sql[i];
+    let j = i + 1;
+    for (;;) {
+      const k = sql.indexOf(quote, j);
+      if (k < 0) return sql.length;
+      if (sql.charCodeAt(k + 1) === c) {
+        j = k + 2;
+        continue;
+      }
+      return k + 1;
+    }
+  }
+  if (c === BRACKET_OPEN) {
+    const k = sql.indexOf(']', i + 1);
+    return k < 0 ? sql.length : k + 1;
+  }
+  if (c === DASH && sql.charCodeAt(i + 1) === DASH) {
+    const k = sql.indexOf('\n', i + 2);
+    return k < 0 ? sql.length : k + 1;
+  }
+  if (c === SLASH && sql.charCodeAt(i + 1) === STAR) {
+    const k = sql.indexOf('*/', i + 2);
+    return k < 0 ? sql.length : k + 2;
+  }
+  return -1;
+}
+
+/** First index at or after i that is neither whitespace nor inside a comment. */
+function skipBlank(sql: string, i: number, end: number): number {
+  for (;;) {
+    while (i < end && sql.charCodeAt(i) <= 32) i++;
+    const c = sql.charCodeAt(i);
+    if (i + 1 < end && ((c === DASH && sql.charCodeAt(i + 1) === DASH) || (c === SLASH && sql.charCodeAt(i + 1) === STAR))) {
+      i = Math.min(skipToken(sql, i), end);
+      continue;
+    }
+    return i;
+  }
+}
+
+/**
+ * [start, end) offsets of each statement: start skips leading whitespace and comments, end is
+ * the terminating semicolon (or the end of the text). Empty statements are omitted.
+ */
+export function statementRanges(sql: string): [number, number][] {
+  const out: [number, number][] = [];
+  const n = sql.length;
+  let start = skipBlank(sql, 0, n);
+  let i = start;
+  while (i < n) {
+    const c = sql.charCodeAt(i);
+    if (c === SEMICOLON) {
+      if (i > start) out.push([start, i]);
+      start = skipBlank(sql, i + 1, n);
+      i = start;
+      continue;
+    }
+    if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE || c === BACKTICK || c === BRACKET_OPEN || c === DASH || c === SLASH) {
+      const next = skipToken(sql, i);
+      if (next >= 0) {
+        i = next;
+        continue;
+      }
+    }
+    i++;
+  }
+  if (start < n) out.push([start, n]);
+  return out;
+}
+
+/** Statement texts (without terminating semicolons and leading comments). */
+export function splitStatements(sql: string): string[] {
+  return statementRanges(sql).map(([s, e]) => sql.slice(s, e).trimEnd());
+}
