@@ -8,3 +8,4 @@ export { type WriteMethod, type WriteRecord, type WriteRecorder } from './writes
 export { ENTITY_KINDS, type EntityKind } from './router';
 export { type EmulatorState, type StoredQualityProfile, type StoredQualityDefinition } from './state';
 export { type Failure as ValidationFailure } from './validation/failures';
+export { EmulatorControlClient, type RemoteFault, type RemoteWrites } from './control-client';

@@ -65,7 +65,8 @@ export interface CustomFormatSpecificationSchema {
 
 export interface CustomFormatSpecificationPayload {
   id?: number;
-  name: string;
+  /** Required by the apps (non-blank); optional here so a resource read back can be sent as is. */
+  name?: string | null;
   implementation: string;
   implementationName?: string | null;
   infoLink?: string | null;

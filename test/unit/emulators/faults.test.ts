@@ -1,7 +1,8 @@
 /**
  * Fault injection (programmatic and over the /__emulator/ control endpoints) and the write log.
  */
-import { FAKE_SECRET, startEmulator, type Emulator } from '../../../src/emulators';
+import { EmulatorControlClient, FAKE_SECRET, startEmulator, type Emulator } from '../../../src/emulators';
+import { parseArgs } from '../../../src/emulators/cli';
 import { API_KEY, call, releaseTitleFormat } from './support';
 
 describe('emulator faults', () => {
@@ -103,6 +104,39 @@ describe('emulator faults', () => {
     expect((await call(emulator, 'POST', '/__emulator/reset', undefined, { absolute: true })).status).toBe(200);
     expect((await call(emulator, 'GET', '/tag')).body).toEqual([]);
     expect((await call(emulator, 'GET', '/__emulator/writes', undefined, { absolute: true })).body.total).toBe(0);
+  });
+});
+
+describe('EmulatorControlClient (for emulators in another process)', () => {
+  test('faults, writes, state and reset', async () => {
+    const emulator = await startEmulator({ app: 'sonarr', apiKey: API_KEY });
+    try {
+      const control = new EmulatorControlClient(emulator.baseUrl, API_KEY);
+      const fault = await control.addFault({ kind: 'status', status: 502, path: /system\/status$/, times: 1 });
+      expect(fault.path).toBe('regex:system\\/status$');
+      expect(await control.listFaults()).toHaveLength(1);
+      expect((await call(emulator, 'GET', '/system/status')).status).toBe(502);
+      expect(await control.listFaults()).toHaveLength(0);
+      await control.addFault({ kind: 'status', status: 500, path: '/tag' });
+      await control.clearFaults();
+      await call(emulator, 'POST', '/tag', { label: 'x' });
+      expect((await control.writes()).counts).toEqual({ tag: { POST: 1 } });
+      expect((await control.state()).tags).toEqual([{ id: 1, label: 'x' }]);
+      await control.reset();
+      expect((await control.state()).tags).toEqual([]);
+      await expect(new EmulatorControlClient(emulator.baseUrl, 'wrong').state()).rejects.toThrow('HTTP 401');
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+describe('emulator CLI arguments', () => {
+  test('parses the demo invocation', () => {
+    expect(parseArgs(['--app', 'radarr', '--port', '7878', '--api-key', 'k'])).toEqual({ app: 'radarr', port: 7878, apiKey: 'k', host: '127.0.0.1', version: undefined });
+    expect(parseArgs(['--app=lidarr', '--api-key=k', '--host', '0.0.0.0'])).toMatchObject({ app: 'lidarr', port: 0, host: '0.0.0.0' });
+    expect(() => parseArgs(['--app', 'radarr'])).toThrow('--api-key');
+    expect(() => parseArgs(['--app', 'radarr', '--api-key', 'k', '--port', 'x'])).toThrow('--port');
   });
 });
 
