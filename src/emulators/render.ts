@@ -34,8 +34,12 @@ function stripZeroIds(items: unknown): unknown {
   });
 }
 
+export function renderCustomFormat(format: EmulatorState['customFormats'][number]) {
+  return stripNulls(structuredClone(format));
+}
+
 export function renderCustomFormats(state: EmulatorState) {
-  return state.customFormats.map((format) => stripNulls(structuredClone(format)));
+  return state.customFormats.map(renderCustomFormat);
 }
 
 export function renderQualityProfile(facts: AppFacts, state: EmulatorState, profile: Omit<StoredQualityProfile, 'id'> & { id?: number }) {

@@ -6,7 +6,7 @@
 import type { CustomFormatResource, CustomFormatSpecificationSchema, Field } from '../../clients/types';
 import type { AppFacts, SpecFact, SpecFieldFact } from '../apps/facts';
 import { httpErrors } from '../http-errors';
-import { renderCustomFormats } from '../render';
+import { renderCustomFormat, renderCustomFormats } from '../render';
 import type { RequestContext, Route } from '../router';
 import { nextId, type EmulatorState } from '../state';
 import { failure, rules, type Failure } from '../validation/failures';
@@ -145,7 +145,7 @@ function find(state: EmulatorState, id: number | undefined) {
 }
 
 function render(state: EmulatorState, id: number) {
-  return renderCustomFormats(state).find((format) => format.id === id);
+  return renderCustomFormat(find(state, id)!);
 }
 
 /** GET customformat/schema: every implementation with empty values, plus presets. */

@@ -96,6 +96,14 @@ describe('failure classification from emulator faults', () => {
   });
 });
 
+describe('connection problems', () => {
+  test('an unparseable base URL is unreachable and not echoed', async () => {
+    const error = await failureOf(new RadarrClient({ baseUrl: 'not a url at secret.example', apiKey: API_KEY }, TIMEOUT).systemStatus());
+    expect(error.failure).toBe('unreachable');
+    expect(exposed(error)).not.toContain('secret.example');
+  });
+});
+
 describe('failures the emulated app produces itself', () => {
   test('a wrong API key is unauthorized', async () => {
     const wrong = new SonarrClient({ baseUrl: emulator.baseUrl, apiKey: 'not-the-key-77' }, TIMEOUT);
