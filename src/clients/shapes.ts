@@ -8,7 +8,11 @@ import type { ArrType } from '../domain/arr-types';
 
 export type Shape = { readonly [prop: string]: true | Shape | { readonly list: Shape } };
 
-/** Keeps only the declared properties (recursively); values that are not objects pass through. */
+/**
+ * Keeps only the declared properties (recursively); values that are not objects pass through.
+ * A null nested object (a group's `quality`, say) is left out: the schemas declare those as
+ * non-nullable references, and the apps treat absent and null alike.
+ */
 export function project<T>(shape: Shape, value: T): T {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const source = value as Record<string, unknown>;
@@ -21,7 +25,7 @@ export function project<T>(shape: Shape, value: T): T {
     } else if ('list' in spec && typeof (spec as { list: unknown }).list === 'object') {
       const inner = (spec as { list: Shape }).list;
       result[prop] = Array.isArray(item) ? item.map((element) => project(inner, element)) : item;
-    } else {
+    } else if (item !== null) {
       result[prop] = project(spec as Shape, item);
     }
   }

@@ -69,16 +69,17 @@ export class Router {
   private readonly routes: CompiledRoute[];
 
   constructor(routes: Route[]) {
-    this.routes = routes.map((route) => ({ ...route, segments: route.pattern.toLowerCase().split('/').filter(Boolean) }));
+    // Literal segments win over {id}: routes without parameters are tried first.
+    this.routes = routes
+      .map((route) => ({ ...route, segments: route.pattern.toLowerCase().split('/').filter(Boolean) }))
+      .sort((a, b) => Number(a.pattern.includes('{')) - Number(b.pattern.includes('{')));
   }
 
   /** `null` when no route has the path; `'methodNotAllowed'` when the path exists for another verb. */
   match(method: string, relativePath: string): RouteMatch | 'methodNotAllowed' | null {
     const parts = relativePath.toLowerCase().split('/').filter(Boolean);
     let pathExists = false;
-    // Literal segments win over {id}: try routes without parameters first.
-    const ordered = [...this.routes].sort((a, b) => Number(a.pattern.includes('{')) - Number(b.pattern.includes('{')));
-    for (const route of ordered) {
+    for (const route of this.routes) {
       const id = matchSegments(route.segments, parts);
       if (id === false) continue;
       pathExists = true;
