@@ -5,7 +5,7 @@
 import { w } from '../binding';
 import { formatRule, mediaManagementRules } from '../validation/config';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
-import { enumOptions, regexSpec, selectSpec, sizeSpec } from './specs';
+import { enumOptions, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec } from './specs';
 
 /** Quality.All, in the app's order. */
 const QUALITIES: QualityFact[] = [
@@ -143,15 +143,11 @@ export const LIDARR: AppFacts = {
       notEmpty: true,
       defined: { values: [1, 2, 4, 8, 16, 32, 64], message: (value) => `Invalid indexer flag condition value: ${value}` },
     }),
-    sizeSpec(
-      base('SizeSpecification', 'Size', 8),
-      { min: 'Minimum Size', minHelp: 'Release must be greater than this size', max: 'Maximum Size', maxHelp: 'Release must be less than or equal to this size' },
-      true,
-    ),
+    sizeSpec(base('SizeSpecification', 'Size', 8), SIZE_LABELS, true),
     regexSpec(base('ReleaseGroupSpecification', 'Release Group', 9)),
   ],
   selectOptionDivider: false,
-  releaseTitlePresets: [{ name: 'Preferred Words', value: '\\b(SPARKS|Framestor)\\b' }],
+  releaseTitlePresets: RELEASE_TITLE_PRESETS.filter((preset) => preset.name === 'Preferred Words'),
   specificationsNotEmptyRule: true,
   naming: {
     storage: 'record',

@@ -6,7 +6,7 @@ import { w } from '../binding';
 import { formatRule, illegalCharacters, mediaManagementRules } from '../validation/config';
 import { failure, rules } from '../validation/failures';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
-import { enumOptions, languageSpec, regexSpec, selectSpec, sizeSpec, withDividers, yearSpec } from './specs';
+import { enumOptions, languageSpec, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec, withDividers, yearSpec } from './specs';
 
 const SOURCES = ['unknown', 'cam', 'telesync', 'telecine', 'workprint', 'dvd', 'tv', 'webdl', 'webrip', 'bluray'] as const;
 const MODIFIERS = ['none', 'regional', 'screener', 'rawhd', 'brdisk', 'remux'] as const;
@@ -163,23 +163,12 @@ export const RADARR: AppFacts = {
       notEmpty: true,
       defined: { values: [0, 1, 2, 3, 4, 5], message: (value) => `Invalid quality modifier condition value: ${value}` },
     }),
-    sizeSpec(
-      base('SizeSpecification', 'Size', 8),
-      { min: 'Minimum Size', minHelp: 'Release must be greater than this size', max: 'Maximum Size', maxHelp: 'Release must be less than or equal to this size' },
-      true,
-    ),
+    sizeSpec(base('SizeSpecification', 'Size', 8), SIZE_LABELS, true),
     regexSpec(base('ReleaseGroupSpecification', 'Release Group', 9)),
     yearSpec(base('YearSpecification', 'Year', 10)),
   ],
   selectOptionDivider: true,
-  releaseTitlePresets: [
-    { name: 'x264', value: '(x|h)\\.?264' },
-    { name: 'x265', value: '(((x|h)\\.?265)|(HEVC))' },
-    { name: 'Simple Hardcoded Subs', value: 'subs?' },
-    { name: 'Hardcoded Subs', value: '\\b(?<hcsub>(\\w+SUBS?)\\b)|(?<hc>(HC|SUBBED))\\b' },
-    { name: 'Surround Sound', value: 'DTS.?(HD|ES|X(?!\\D))|TRUEHD|ATMOS|DD(\\+|P).?([5-9])|EAC3.?([5-9])' },
-    { name: 'Preferred Words', value: '\\b(SPARKS|Framestor)\\b' },
-  ],
+  releaseTitlePresets: RELEASE_TITLE_PRESETS,
   specificationsNotEmptyRule: false,
   naming: {
     storage: 'record',

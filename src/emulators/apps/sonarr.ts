@@ -6,7 +6,7 @@ import { w } from '../binding';
 import { formatRule, illegalCharacters, inclusiveBetween, mediaManagementRules } from '../validation/config';
 import { failure } from '../validation/failures';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
-import { enumOptions, languageSpec, regexSpec, selectSpec, sizeSpec } from './specs';
+import { enumOptions, languageSpec, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec } from './specs';
 
 const SOURCES = ['unknown', 'television', 'televisionRaw', 'web', 'webRip', 'dvd', 'bluray', 'blurayRaw'] as const;
 
@@ -143,11 +143,7 @@ export const SONARR: AppFacts = {
     }),
     selectSpec(base('SourceSpecification', 'Source', 5), 'Source', SOURCE_OPTIONS, { notEmpty: true }),
     selectSpec(base('ResolutionSpecification', 'Resolution', 6), 'Resolution', RESOLUTION_OPTIONS, { notEmpty: true }),
-    sizeSpec(
-      base('SizeSpecification', 'Size', 8),
-      { min: 'Minimum Size', minHelp: 'Release must be greater than this size', max: 'Maximum Size', maxHelp: 'Release must be less than or equal to this size' },
-      false,
-    ),
+    sizeSpec(base('SizeSpecification', 'Size', 8), SIZE_LABELS, false),
     regexSpec(base('ReleaseGroupSpecification', 'Release Group', 9)),
     selectSpec(base('ReleaseTypeSpecification', 'Release Type', 10), 'Release Type', RELEASE_TYPE_OPTIONS, {
       notEmpty: false,
@@ -155,14 +151,7 @@ export const SONARR: AppFacts = {
     }),
   ],
   selectOptionDivider: false,
-  releaseTitlePresets: [
-    { name: 'x264', value: '(x|h)\\.?264' },
-    { name: 'x265', value: '(((x|h)\\.?265)|(HEVC))' },
-    { name: 'Simple Hardcoded Subs', value: 'subs?' },
-    { name: 'Hardcoded Subs', value: '\\b(?<hcsub>(\\w+SUBS?)\\b)|(?<hc>(HC|SUBBED))\\b' },
-    { name: 'Surround Sound', value: 'DTS.?(HD|ES|X(?!\\D))|TRUEHD|ATMOS|DD(\\+|P).?([5-9])|EAC3.?([5-9])' },
-    { name: 'Preferred Words', value: '\\b(SPARKS|Framestor)\\b' },
-  ],
+  releaseTitlePresets: RELEASE_TITLE_PRESETS,
   specificationsNotEmptyRule: true,
   naming: {
     storage: 'record',

@@ -42,6 +42,24 @@ export function sortLanguages<T extends { id: number; name: string }>(languages:
   });
 }
 
+/** The release-title presets Radarr and Sonarr offer in customformat/schema (Lidarr keeps the last one). */
+export const RELEASE_TITLE_PRESETS = [
+  { name: 'x264', value: '(x|h)\\.?264' },
+  { name: 'x265', value: '(((x|h)\\.?265)|(HEVC))' },
+  { name: 'Simple Hardcoded Subs', value: 'subs?' },
+  { name: 'Hardcoded Subs', value: '\\b(?<hcsub>(\\w+SUBS?)\\b)|(?<hc>(HC|SUBBED))\\b' },
+  { name: 'Surround Sound', value: 'DTS.?(HD|ES|X(?!\\D))|TRUEHD|ATMOS|DD(\\+|P).?([5-9])|EAC3.?([5-9])' },
+  { name: 'Preferred Words', value: '\\b(SPARKS|Framestor)\\b' },
+];
+
+/** Size condition labels (localized in Radarr and Sonarr, literal in Lidarr: the same English text). */
+export const SIZE_LABELS = {
+  min: 'Minimum Size',
+  minHelp: 'Release must be greater than this size',
+  max: 'Maximum Size',
+  maxHelp: 'Release must be less than or equal to this size',
+};
+
 interface SpecBase {
   implementation: string;
   implementationName: string;

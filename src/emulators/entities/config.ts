@@ -40,8 +40,7 @@ function configRoutes(path: string, kind: EntityKind, target: 'naming' | 'mediaM
       handler: (ctx) => {
         const fact = factOf(ctx);
         const resource = ctx.body<Record<string, unknown> & { id: number }>(fact.wire);
-        if (resource.id === 0 && ctx.id !== undefined) resource.id = ctx.id;
-        validateForPut(ctx, resource, fact.validate(resource));
+        validateForPut(ctx, resource, () => fact.validate(resource));
         save(fact, ctx.state, target, resource);
         ctx.touched(1);
         return accepted(renderConfig(fact, ctx.state[target]));

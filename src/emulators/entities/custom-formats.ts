@@ -210,8 +210,7 @@ export function customFormatRoutes(): Route[] {
       handler: (ctx: RequestContext) => {
         const { facts, state } = ctx;
         const resource = ctx.body<BoundCustomFormat>(customFormatWire(facts));
-        if (resource.id === 0 && ctx.id !== undefined) resource.id = ctx.id;
-        validateForPut(ctx, resource, sharedRules(facts, state, resource));
+        validateForPut(ctx, resource, () => sharedRules(facts, state, resource));
         const stored = toStored(facts, resource, resource.id);
         const index = state.customFormats.findIndex((format) => format.id === resource.id);
         if (index < 0) throw httpErrors.modelNotFound('CustomFormat', resource.id);

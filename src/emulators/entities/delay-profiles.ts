@@ -3,7 +3,7 @@
  * empty and it cannot be deleted (405); every other profile needs tags, and a tag may belong to one
  * profile only. New profiles are ordered after the existing ones; deleting renumbers the rest.
  */
-import type { DelayProfileResource, DownloadProtocol } from '../../clients/types';
+import type { DelayProfileResource } from '../../clients/types';
 import { httpErrors } from '../http-errors';
 import { renderDelayProfiles } from '../render';
 import type { RequestContext, Route } from '../router';
@@ -12,19 +12,8 @@ import { failure, rules, type Failure } from '../validation/failures';
 import { delayProfileWire } from '../wires';
 import { accepted, created, deleted, ok, refuseInsertWithId, requireValidRouteId, validateForPost, validateForPut } from './rest';
 
-interface BoundDelayProfile {
-  id: number;
-  enableUsenet: boolean;
-  enableTorrent: boolean;
-  preferredProtocol: DownloadProtocol;
-  usenetDelay: number;
-  torrentDelay: number;
-  bypassIfHighestQuality: boolean;
-  bypassIfAboveCustomFormatScore: boolean;
-  minimumCustomFormatScore: number;
-  order: number;
-  tags: number[] | null;
-}
+/** The resource as bound: tags may be null (the app then fails mapping them). */
+type BoundDelayProfile = Omit<DelayProfileResource, 'tags'> & { tags: number[] | null };
 
 /** HashSet<int>: duplicates collapse, first occurrence order kept. */
 const distinct = (tags: number[]) => [...new Set(tags)];
@@ -98,8 +87,7 @@ export function delayProfileRoutes(): Route[] {
       kind: 'delayprofile',
       handler: (ctx) => {
         const profile = ctx.body<BoundDelayProfile>(delayProfileWire);
-        if (profile.id === 0 && ctx.id !== undefined) profile.id = ctx.id;
-        validateForPut(ctx, profile, sharedRules(ctx.state, profile));
+        validateForPut(ctx, profile, () => sharedRules(ctx.state, profile));
         const index = ctx.state.delayProfiles.findIndex((existing) => existing.id === profile.id);
         const stored = toStored(profile, profile.id, profile.order);
         if (index < 0) throw httpErrors.modelNotFound('DelayProfile', profile.id);

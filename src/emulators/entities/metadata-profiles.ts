@@ -108,7 +108,7 @@ export function metadataProfileRoutes(): Route[] {
       kind: 'metadataprofile',
       handler: (ctx) => {
         const profile = ctx.body<BoundProfile>(metadataProfileWire);
-        validateForPut(ctx, profile, sharedRules(profile));
+        validateForPut(ctx, profile, () => sharedRules(profile));
         const stored = toStored(profile, profile.id);
         const index = ctx.state.metadataProfiles.findIndex((existing) => existing.id === profile.id);
         if (index < 0) throw httpErrors.modelNotFound('MetadataProfile', profile.id);

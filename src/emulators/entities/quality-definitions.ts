@@ -69,7 +69,7 @@ export function qualityDefinitionRoutes(facts: AppFacts): Route[] {
       kind: 'qualitydefinition',
       handler: (ctx) => {
         const definition = ctx.body<BoundDefinition>(qualityDefinitionWire(ctx.facts));
-        validateForPut(ctx, definition, sizeRules(ctx.facts, definition));
+        validateForPut(ctx, definition, () => sizeRules(ctx.facts, definition));
         if (!apply(ctx, definition)) throw httpErrors.modelNotFound('QualityDefinition', definition.id);
         ctx.touched(definition.id);
         return accepted(renderQualityDefinitions(ctx.state).find((candidate) => candidate.id === definition.id));

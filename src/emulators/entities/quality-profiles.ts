@@ -217,7 +217,7 @@ export function qualityProfileRoutes(): Route[] {
       handler: (ctx) => {
         const { facts, state } = ctx;
         const profile = ctx.body<BoundProfile>(qualityProfileWire(facts));
-        validateForPut(ctx, profile, sharedRules(ctx, profile));
+        validateForPut(ctx, profile, () => sharedRules(ctx, profile));
         const stored = toStored(facts, profile, profile.id);
         const index = state.qualityProfiles.findIndex((existing) => existing.id === profile.id);
         if (index < 0) throw httpErrors.modelNotFound('QualityProfile', profile.id);

@@ -18,10 +18,13 @@ export function check(failures: Failure[]): void {
   if (failures.length > 0) throw httpErrors.validation(failures);
 }
 
-/** Shared validator + PutValidator (Id > 0), with the route id mapped onto a body without one. */
-export function validateForPut(ctx: RequestContext, resource: { id: number }, shared: Failure[]): void {
+/**
+ * PUT: the route id is mapped onto a body without one, then the shared validator (given as a function:
+ * some rules depend on the id) and the PutValidator (Id > 0) run.
+ */
+export function validateForPut(ctx: RequestContext, resource: { id: number }, shared: () => Failure[]): void {
   if (resource.id === 0 && ctx.id !== undefined) resource.id = ctx.id;
-  check([...shared, ...rules.greaterThan('Id', resource.id, 0)]);
+  check([...shared(), ...rules.greaterThan('Id', resource.id, 0)]);
 }
 
 export function validateForPost(shared: Failure[]): void {

@@ -74,7 +74,7 @@ export function tagRoutes(): Route[] {
       kind: 'tag',
       handler: (ctx) => {
         const tag = ctx.body<BoundTag>(tagWire);
-        validateForPut(ctx, tag, sharedRules(ctx, tag));
+        validateForPut(ctx, tag, () => sharedRules(ctx, tag));
         const stored = ctx.state.tags.find((candidate) => candidate.id === tag.id);
         if (!stored) throw httpErrors.modelNotFound('Tag', tag.id);
         const label = lowerLabel(tag);
