@@ -1,7 +1,8 @@
 import { formatLine, type Benchmark } from './harness';
+import { pcdReplayBenchmark } from './pcd-replay';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark];
 
 async function main(): Promise<void> {
   const only = process.argv[2];

@@ -12,7 +12,7 @@ import { NAMING_ONLY_FIELDS } from './entities/media';
 import { modelOf } from './entities/registry';
 import type { PortableType, Reference } from './entities/types';
 import { ARR_TYPES, type ArrType } from '../arr-types';
-import { formatZodIssues } from './validation';
+import { firstZodIssue, formatZodIssues } from './validation';
 
 const REFERENCE_TABLES: Record<Reference['kind'], { table: string; label: string }> = {
   quality: { table: 'qualities', label: 'quality' },
@@ -59,7 +59,7 @@ export function validatePortableShape(type: PortableType, data: unknown): { name
   const parsed = model.schema.safeParse(data);
   if (!parsed.success) {
     const isMusic = type.startsWith('music_app_');
-    fail(type, [formatZodIssues(parsed.error.issues, isMusic ? 1 : 5)]);
+    fail(type, [isMusic ? firstZodIssue(parsed.error.issues) : formatZodIssues(parsed.error.issues)]);
   }
   const value = parsed.data as { name: string } & Record<string, unknown>;
   const semantic = model.validate?.(value) ?? [];

@@ -23,3 +23,8 @@ export function formatZodIssues(issues: readonly ZodIssue[], limit = 5): string 
   if (issues.length > limit) parts.push(`and ${issues.length - limit} more`);
   return parts.join('; ');
 }
+
+/** The first failing field only (fail-fast messages). */
+export function firstZodIssue(issues: readonly ZodIssue[]): string {
+  return issues.length === 0 ? '' : describe(issues[0]).split('; ')[0];
+}

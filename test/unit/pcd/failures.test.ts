@@ -1,0 +1,111 @@
+import { replayPcd, type PcdOp } from '../../../src/domain/pcd';
+import { count } from './helpers';
+
+let nextId = 1;
+const op = (sql: string, target?: PcdOp['target']): PcdOp => ({ layer: 'base', id: nextId++, file: 'ops/1.fixture.sql', position: nextId, sql, target });
+
+const setup = op(`
+  INSERT INTO regular_expressions (name, pattern) VALUES ('A', 'a');
+  INSERT INTO regular_expressions (name, pattern) VALUES ('B', 'b');
+  INSERT INTO custom_formats (name) VALUES ('CF1');
+  INSERT INTO custom_format_conditions (custom_format_name, name, type) VALUES ('CF1', 'c1', 'release_title');
+  INSERT INTO condition_patterns (custom_format_name, condition_name, regular_expression_name) VALUES ('CF1', 'c1', 'A');
+  INSERT INTO quality_profiles (name) VALUES ('P');
+  INSERT INTO quality_profile_custom_formats (quality_profile_name, custom_format_name, arr_type, score) VALUES ('P', 'CF1', 'radarr', 10);
+`);
+
+const cases: { name: string; op: PcdOp; status: 'applied' | 'failed'; reason: string | null }[] = [
+  { name: 'duplicate regex name', op: op(`INSERT INTO regular_expressions (name, pattern) VALUES ('A', 'again')`), status: 'failed', reason: 'duplicate_key' },
+  {
+    name: 'duplicate composite primary key',
+    op: op(`INSERT INTO quality_profile_custom_formats (quality_profile_name, custom_format_name, arr_type, score) VALUES ('P', 'CF1', 'radarr', 99)`),
+    status: 'failed',
+    reason: 'duplicate_key',
+  },
+  {
+    name: 'foreign key to a missing regex',
+    op: op(`INSERT INTO condition_patterns (custom_format_name, condition_name, regular_expression_name) VALUES ('CF1', 'c1x', 'Nope')`),
+    status: 'failed',
+    reason: 'missing_target',
+  },
+  {
+    name: 'update of a missing entity',
+    op: op(`update "regular_expressions" set "pattern" = 'x' where "name" = 'Ghost' and "pattern" = 'y'`, { entityType: 'regular_expression', name: 'Ghost' }),
+    status: 'failed',
+    reason: 'missing_target',
+  },
+  {
+    name: 'delete of a missing entity',
+    op: op(`delete from "custom_formats" where "name" = 'Ghost'`),
+    status: 'failed',
+    reason: 'missing_target',
+  },
+  {
+    name: 'update whose value guard no longer matches',
+    op: op(`update "regular_expressions" set "pattern" = 'z' where "name" = 'A' and "pattern" = 'not-a'`),
+    status: 'failed',
+    reason: 'guard_mismatch',
+  },
+  {
+    name: 'delete whose value guard no longer matches',
+    op: op(`delete from "quality_profile_custom_formats" where "quality_profile_name" = 'P' and "custom_format_name" = 'CF1' and "arr_type" = 'radarr' and "score" = 55`),
+    status: 'failed',
+    reason: 'guard_mismatch',
+  },
+  { name: 'syntax error', op: op(`UPDAT regular_expressions SET pattern = 'x'`), status: 'failed', reason: 'invalid' },
+  {
+    name: 'CHECK constraint',
+    op: op(`INSERT INTO delay_profiles (name, preferred_protocol, usenet_delay, torrent_delay) VALUES ('D', 'carrier_pigeon', 0, 0)`),
+    status: 'failed',
+    reason: 'invalid',
+  },
+  {
+    name: 'NOT NULL constraint',
+    op: op(`INSERT INTO regular_expressions (name) VALUES ('NoPattern')`),
+    status: 'failed',
+    reason: 'invalid',
+  },
+  // State the op asks for already holds: not failures.
+  { name: 'rename cascading into references', op: op(`update "regular_expressions" set "name" = 'A2' where "name" = 'A'`), status: 'applied', reason: null },
+  {
+    name: 're-pointing a reference the rename already cascaded',
+    op: op(`update "condition_patterns" set "regular_expression_name" = 'A2' where "custom_format_name" = 'CF1' and "condition_name" = 'c1' and "regular_expression_name" = 'A'`),
+    status: 'applied',
+    reason: null,
+  },
+  { name: 'deleting rows that are already gone', op: op(`delete from "quality_profile_languages" where "quality_profile_name" = 'P'`), status: 'applied', reason: null },
+  {
+    name: 'a multi-statement op whose last statement fails',
+    op: op(`INSERT INTO tags (name) VALUES ('rolled-back'); INSERT INTO regular_expressions (name, pattern) VALUES ('B', 'dup')`),
+    status: 'failed',
+    reason: 'duplicate_key',
+  },
+];
+
+describe('op failure reasons', () => {
+  const replay = replayPcd({ base: [setup, ...cases.map((c) => c.op)] });
+  const outcome = (o: PcdOp) => replay.outcomes.find((x) => x.layer === 'base' && x.id === o.id)!;
+
+  it('applies the setup op', () => {
+    expect(outcome(setup).status).toBe('applied');
+  });
+
+  it.each(cases.map((c) => [c.name, c]))('%s', (_name, c) => {
+    const o = outcome(c.op);
+    expect({ status: o.status, reason: o.reason }).toEqual({ status: c.status, reason: c.reason });
+    if (c.status === 'failed') expect(o.message).toEqual(expect.any(String));
+  });
+
+  it('never stops the replay and rolls failed ops back completely', () => {
+    expect(replay.stats.ops).toBe(replay.outcomes.length);
+    expect(replay.resolved.prepare("SELECT COUNT(*) FROM tags WHERE name = 'rolled-back'").pluck().get()).toBe(0);
+    expect(count(replay.resolved, 'regular_expressions')).toBe(2);
+    expect(replay.resolved.prepare("SELECT regular_expression_name FROM condition_patterns WHERE condition_name = 'c1'").pluck().get()).toBe('A2');
+  });
+
+  it('records failures with their op identity', () => {
+    const failed = replay.failures.map((f) => f.id);
+    expect(failed).toEqual(cases.filter((c) => c.status === 'failed').map((c) => c.op.id));
+    expect(replay.failures[0]).toMatchObject({ layer: 'base', file: 'ops/1.fixture.sql', status: 'failed' });
+  });
+});
