@@ -65,6 +65,24 @@ const cases: { name: string; op: PcdOp; status: 'applied' | 'failed'; reason: st
     status: 'failed',
     reason: 'invalid',
   },
+  {
+    name: 'CHECK constraint of a music_app table (unknown Lidarr album type)',
+    op: op(`INSERT INTO lidarr_metadata_profiles (name) VALUES ('M'); INSERT INTO lidarr_metadata_profile_primary_types (metadata_profile_name, type_name, allowed, position) VALUES ('M', 'Mixtape', 1, 0)`),
+    status: 'failed',
+    reason: 'invalid',
+  },
+  {
+    name: 'the reserved Lidarr metadata profile name',
+    op: op(`INSERT INTO lidarr_metadata_profiles (name) VALUES ('None')`),
+    status: 'failed',
+    reason: 'invalid',
+  },
+  {
+    name: "arr_type 'lidarr' on a custom format condition",
+    op: op(`INSERT INTO custom_format_conditions (custom_format_name, name, type, arr_type) VALUES ('CF1', 'music', 'release_title', 'lidarr')`),
+    status: 'applied',
+    reason: null,
+  },
   // State the op asks for already holds: not failures.
   { name: 'rename cascading into references', op: op(`update "regular_expressions" set "name" = 'A2' where "name" = 'A'`), status: 'applied', reason: null },
   {

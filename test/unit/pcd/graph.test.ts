@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { buildGraph, DEFAULT_GRAPH_EDGE_CAP, replayPcd, type GraphEdge, type PcdGraph } from '../../../src/domain/pcd';
 import { describeWithShared } from '../../helpers/shared-data';
 import { sampleRepository, trashRepository, TRASH_PCD_PARTS } from './helpers';
@@ -6,8 +7,10 @@ const edgesBetween = (g: PcdGraph, from: string, to: string) => g.edges.filter((
 const strip = (e: GraphEdge) => ({ to: e.to.name, groupName: e.groupName, arrType: e.arrType });
 
 describeWithShared(TRASH_PCD_PARTS, 'graph of trash-pcd', () => {
-  const replay = replayPcd({ base: trashRepository().base });
-  const db = replay.resolved;
+  let db: Database.Database;
+  beforeAll(() => {
+    db = replayPcd({ base: trashRepository().base }).resolved;
+  });
 
   it('builds the full graph under the default cap', () => {
     const g = buildGraph(db);

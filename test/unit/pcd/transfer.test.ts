@@ -240,8 +240,10 @@ describe('music-app payloads fail fast', () => {
 });
 
 describeWithShared(TRASH_PCD_PARTS, 'export and import (trash-pcd)', () => {
-  const repo = trashRepository();
-  const replay = replayPcd({ base: repo.base });
+  let replay: ReplayedPcd;
+  beforeAll(() => {
+    replay = replayPcd({ base: trashRepository().base });
+  });
 
   it('round-trips every custom format, quality profile and regular expression', () => {
     const types: PortableType[] = ['custom_format', 'quality_profile', 'regular_expression', 'movie_app_quality_definitions', 'series_app_naming'];

@@ -4,6 +4,7 @@
  * a missing target from a guard mismatch). Columns and defaults are introspected from the DDL.
  */
 import Database from 'better-sqlite3';
+import { PCD_ARR_TYPES } from '../../arr-types';
 import { SCHEMA_DDL } from './tables';
 
 export type SqlValue = string | number | null;
@@ -85,7 +86,7 @@ const specs: Record<string, TableSpec> = {
   },
 };
 for (const table of CONDITION_DETAIL_TABLES) specs[table] = { key: ['custom_format_name', 'condition_name'], owner: CF() };
-for (const app of ['radarr', 'sonarr', 'lidarr']) {
+for (const app of PCD_ARR_TYPES) {
   // Quality definitions have no root row: the entity is the set of rows sharing a name.
   specs[`${app}_quality_definitions`] = { key: ['name', 'quality_name'], owner: self(`${app}_quality_definitions`) };
   specs[`${app}_naming`] = { key: ['name'], owner: self(`${app}_naming`) };

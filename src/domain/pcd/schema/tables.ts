@@ -6,6 +6,7 @@
  *
  * Kept as TypeScript string constants so the compiled output carries it.
  */
+import { PCD_ARR_TYPES } from '../../arr-types';
 
 /** Version of this schema layer (compatible with PCD schema 1.x). */
 export const SCHEMA_VERSION = '1.1.0+arrgo.1';
@@ -13,7 +14,8 @@ export const SCHEMA_VERSION = '1.1.0+arrgo.1';
 const TS = `created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
   updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP`;
 
-const ARR_TYPE_OR_ALL = `CHECK (arr_type IN ('radarr', 'sonarr', 'lidarr', 'all'))`;
+const APPS = PCD_ARR_TYPES.map((a) => `'${a}'`).join(', ');
+const ARR_TYPE_OR_ALL = `CHECK (arr_type IN (${APPS}, 'all'))`;
 const CASCADE = 'ON DELETE CASCADE ON UPDATE CASCADE';
 
 /** Core tables: labels, languages, regular expressions, qualities and their per-app names, custom formats. */
@@ -48,7 +50,7 @@ CREATE TABLE qualities (
 -- One row per app that knows the canonical quality; no row = the app lacks it.
 CREATE TABLE quality_api_mappings (
   quality_name VARCHAR(100) NOT NULL,
-  arr_type VARCHAR(20) NOT NULL CHECK (arr_type IN ('radarr', 'sonarr', 'lidarr')),
+  arr_type VARCHAR(20) NOT NULL CHECK (arr_type IN (${APPS})),
   api_name VARCHAR(100) NOT NULL,
   created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
   PRIMARY KEY (quality_name, arr_type),
