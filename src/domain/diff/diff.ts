@@ -133,6 +133,17 @@ function ruleFor(shape: string[], values: unknown[][], opts: CompiledOptions): A
   return { key: null };
 }
 
+/**
+ * How items of the array at `shape` (keyed-item segments written `*`) are keyed under `options`:
+ * a function giving each item's key, or null when the array is compared as one value.
+ */
+export function arrayKeyOf(options: DiffOptions | undefined, shape: string[], items: unknown[]): ((item: unknown) => string) | null {
+  const rule = ruleFor(shape, [items], compile(options));
+  if (rule.key === null) return null;
+  const key = rule.key;
+  return typeof key === 'function' ? key : (item) => String(isPlainObject(item) ? item[key] : undefined);
+}
+
 function withoutKey(item: unknown, keyProp: string | null): unknown {
   if (keyProp === null || !isPlainObject(item)) return item;
   const { [keyProp]: _omitted, ...rest } = item;

@@ -12,7 +12,7 @@
  */
 import type Database from 'better-sqlite3';
 import { notFound, validationError } from '../../errors';
-import { deepEqual } from '../diff/diff';
+import { arrayKeyOf, deepEqual } from '../diff/diff';
 import { parsePath } from '../diff/path';
 import { readEntityRows } from './entities/common';
 import { modelOf } from './entities/registry';
@@ -173,20 +173,6 @@ export interface FieldEdit {
   value: unknown;
 }
 
-function arrayKey(model: EntityModel, shape: string[], items: unknown[]): ((item: unknown) => string) | null {
-  const rules = model.diffOptions.arrays ?? {};
-  for (const [pattern, rule] of Object.entries(rules)) {
-    const p = pattern.split('.');
-    if (p.length === shape.length && p.every((s, i) => s === '*' || s === shape[i])) {
-      if (rule.key === null) return null;
-      const key = rule.key;
-      return typeof key === 'function' ? key : (item) => String((item as Record<string, unknown>)[key]);
-    }
-  }
-  const ok = items.every((i) => typeof i === 'object' && i !== null && 'name' in i);
-  return ok ? (item) => String((item as Record<string, unknown>).name) : null;
-}
-
 /** Applies field edits (paths in override notation) to a copy of portable data. */
 export function applyFieldEdits(model: EntityModel, data: unknown, edits: readonly FieldEdit[]): Record<string, unknown> {
   const copy = structuredClone(data) as Record<string, unknown>;
@@ -199,7 +185,7 @@ export function applyFieldEdits(model: EntityModel, data: unknown, edits: readon
       const seg = segments[i];
       const last = i === segments.length - 1;
       if (Array.isArray(node)) {
-        const key = arrayKey(model, shape, node);
+        const key = arrayKeyOf(model.diffOptions, shape, node);
         const index = key ? node.findIndex((item) => key(item) === seg) : -1;
         if (last) {
           if (edit.value === undefined) {

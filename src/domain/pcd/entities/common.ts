@@ -3,7 +3,7 @@
  */
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { joinPath } from '../../diff/path';
+import { formatPath } from '../../diff/path';
 import { dataColumns, schemaColumns, type SqlValue } from '../schema/registry';
 import type { EntityModel, FieldSource, OwnedTable, Row } from './types';
 
@@ -45,9 +45,6 @@ export class Sources {
   }
   column(path: string, row: Row | undefined, column: string): void {
     if (row) this.set(path, columnSource(row, column));
-  }
-  static path(...segments: (string | number)[]): string {
-    return segments.reduce<string>((p, s) => joinPath(p, s), '');
   }
 }
 
@@ -172,7 +169,7 @@ export function singleRowCodec<T extends { name: string }>(table: string, fields
       sources.column('name', root, 'name');
       for (const f of fields) {
         data[f.field] = f.read(root.values[f.column] ?? null);
-        sources.column(Sources.path(f.field), root, f.column);
+        sources.column(formatPath([f.field]), root, f.column);
       }
       return { data: data as T, sources: sources.map };
     },

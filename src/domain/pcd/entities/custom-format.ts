@@ -3,6 +3,7 @@
  * detail table of its type), tags and test cases.
  */
 import { z } from 'zod';
+import { formatPath } from '../../diff/path';
 import { fromPcdArrType, toPcdArrType, type ArrType, type ArrTypeOrAll } from '../../arr-types';
 import type { SqlValue } from '../schema/registry';
 import {
@@ -230,14 +231,14 @@ export const customFormatModel: EntityModel<CustomFormatData> = {
         ['negate', 'negate'],
         ['required', 'required'],
       ]) {
-        s.column(Sources.path('conditions', cname, field), r, column);
+        s.column(formatPath(['conditions', cname, field]), r, column);
       }
       const spec = CONDITION_TYPES[type];
       if (spec) {
         const detail = detailRows.get(`${spec.table}\u0000${cname}`);
         for (const f of spec.fields) {
           c[f.field] = detail ? readDetail(f.kind, detail.values[f.column] ?? null) : null;
-          s.column(Sources.path('conditions', cname, f.field), detail, f.column);
+          s.column(formatPath(['conditions', cname, f.field]), detail, f.column);
         }
       }
       return c as CustomFormatCondition;
@@ -251,10 +252,10 @@ export const customFormatModel: EntityModel<CustomFormatData> = {
         description: strOrNull(r.values.description),
       };
       const key = testKey(t);
-      s.column(Sources.path('tests', key, 'title'), r, 'title');
-      s.column(Sources.path('tests', key, 'type'), r, 'type');
-      s.column(Sources.path('tests', key, 'shouldMatch'), r, 'should_match');
-      s.column(Sources.path('tests', key, 'description'), r, 'description');
+      s.column(formatPath(['tests', key, 'title']), r, 'title');
+      s.column(formatPath(['tests', key, 'type']), r, 'type');
+      s.column(formatPath(['tests', key, 'shouldMatch']), r, 'should_match');
+      s.column(formatPath(['tests', key, 'description']), r, 'description');
       return t;
     });
 
@@ -274,8 +275,8 @@ export const customFormatModel: EntityModel<CustomFormatData> = {
   references(d) {
     const refs: Reference[] = [];
     for (const c of d.conditions) {
-      if ('regularExpression' in c) refs.push({ kind: 'regular_expression', name: c.regularExpression, path: Sources.path('conditions', c.name, 'regularExpression') });
-      if (c.type === 'language') refs.push({ kind: 'language', name: c.language, path: Sources.path('conditions', c.name, 'language') });
+      if ('regularExpression' in c) refs.push({ kind: 'regular_expression', name: c.regularExpression, path: formatPath(['conditions', c.name, 'regularExpression']) });
+      if (c.type === 'language') refs.push({ kind: 'language', name: c.language, path: formatPath(['conditions', c.name, 'language']) });
     }
     return refs;
   },
@@ -292,13 +293,13 @@ export const customFormatModel: EntityModel<CustomFormatData> = {
     for (const c of d.conditions) {
       const spec = CONDITION_TYPES[c.type];
       if (c.arrType !== 'all' && !spec.apps.includes(c.arrType)) {
-        errors.push(`${Sources.path('conditions', c.name, 'type')}: ${c.type} conditions are not supported by ${c.arrType}`);
+        errors.push(`${formatPath(['conditions', c.name, 'type'])}: ${c.type} conditions are not supported by ${c.arrType}`);
       }
       if (c.type === 'size' && c.minBytes !== null && c.maxBytes !== null && c.minBytes > c.maxBytes) {
-        errors.push(`${Sources.path('conditions', c.name, 'minBytes')}: must not exceed maxBytes`);
+        errors.push(`${formatPath(['conditions', c.name, 'minBytes'])}: must not exceed maxBytes`);
       }
       if (c.type === 'year' && c.minYear !== null && c.maxYear !== null && c.minYear > c.maxYear) {
-        errors.push(`${Sources.path('conditions', c.name, 'minYear')}: must not exceed maxYear`);
+        errors.push(`${formatPath(['conditions', c.name, 'minYear'])}: must not exceed maxYear`);
       }
     }
     return errors;

@@ -3,6 +3,7 @@
  * app family (movie_app = radarr_*, series_app = sonarr_*, music_app = lidarr_* tables).
  */
 import { z } from 'zod';
+import { formatPath } from '../../diff/path';
 import { toPcdArrType, type ArrType } from '../../arr-types';
 import { QUALITY_SEEDS } from '../schema/seeds';
 import { asBool, asNum, asText, asTextOrNull, entityName, num, rowsOf, singleRowCodec, Sources, str, uniqueStrings } from './common';
@@ -202,14 +203,14 @@ function qualityDefinitionsModel(family: ArrType): EntityModel<QualityDefinition
       s.column('name', mine[0], 'name');
       const entries = mine.map((r) => {
         const quality = str(r.values.quality_name);
-        s.column(Sources.path('entries', quality, 'minSize'), r, 'min_size');
-        s.column(Sources.path('entries', quality, 'maxSize'), r, 'max_size');
-        s.column(Sources.path('entries', quality, 'preferredSize'), r, 'preferred_size');
+        s.column(formatPath(['entries', quality, 'minSize']), r, 'min_size');
+        s.column(formatPath(['entries', quality, 'maxSize']), r, 'max_size');
+        s.column(formatPath(['entries', quality, 'preferredSize']), r, 'preferred_size');
         return { quality, minSize: num(r.values.min_size), maxSize: num(r.values.max_size), preferredSize: num(r.values.preferred_size) };
       });
       return { data: { name, entries }, sources: s.map };
     },
-    references: (d) => d.entries.map((e) => ({ kind: 'quality' as const, name: e.quality, path: Sources.path('entries', e.quality) })),
+    references: (d) => d.entries.map((e) => ({ kind: 'quality' as const, name: e.quality, path: formatPath(['entries', e.quality]) })),
     validate(d) {
       const errors = uniqueStrings(
         d.entries.map((e) => e.quality),

@@ -4,6 +4,7 @@
  * each exactly once; the order of a list is kept (position).
  */
 import { z } from 'zod';
+import { formatPath } from '../../diff/path';
 import { LIDARR_PRIMARY_ALBUM_TYPES, LIDARR_RELEASE_STATUSES, LIDARR_SECONDARY_ALBUM_TYPES } from '../schema/tables';
 import { bool, entityName, flag, rowsOf, rowsSource, Sources, str, strOrNull } from './common';
 import type { EntityModel, Row } from './types';
@@ -63,7 +64,7 @@ export const metadataProfileModel: EntityModel<MetadataProfileData> = {
       s.set(l.field, rowsSource(l.table, mine, name, ['position']));
       data[l.field] = mine.map((r) => {
         const typeName = str(r.values[l.column]);
-        s.column(Sources.path(l.field, typeName, 'allowed'), r, 'allowed');
+        s.column(formatPath([l.field, typeName, 'allowed']), r, 'allowed');
         return { name: typeName, allowed: bool(r.values.allowed) };
       });
     }

@@ -6,7 +6,8 @@
  * APIs list items lowest first; a sync reverses).
  */
 import { z } from 'zod';
-import { ARR_TYPES, fromPcdArrType, toPcdArrType, type ArrTypeOrAll } from '../../arr-types';
+import { formatPath } from '../../diff/path';
+import { ARR_TYPES, fromPcdArrType, toPcdArrType } from '../../arr-types';
 import { bool, ensureTags, entityName, flag, num, rowsOf, rowsSource, Sources, str, strOrNull, tagName, uniqueStrings } from './common';
 import type { EntityModel, Reference, Row } from './types';
 
@@ -151,7 +152,7 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
 
     const languages = rowsOf(rows, LANGUAGES).map((r) => {
       const l = { name: str(r.values.language_name), type: str(r.values.type) as QualityProfileData['languages'][number]['type'] };
-      s.column(Sources.path('languages', l.name, 'type'), r, 'type');
+      s.column(formatPath(['languages', l.name, 'type']), r, 'type');
       return l;
     });
 
@@ -165,7 +166,7 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
     const qualities = itemRows.map((r): QualityProfileItem => {
       const group = strOrNull(r.values.quality_group_name);
       const itemName = group ?? str(r.values.quality_name);
-      const path = (field: string) => Sources.path('qualities', itemName, field);
+      const path = (field: string) => formatPath(['qualities', itemName, field]);
       s.column(path('type'), r, group !== null ? 'quality_group_name' : 'quality_name');
       s.column(path('enabled'), r, 'enabled');
       s.column(path('upgradeUntil'), r, 'upgrade_until');
@@ -183,7 +184,7 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
       if (scope === null) continue;
       const cf = str(r.values.custom_format_name);
       customFormats[scope].push({ name: cf, score: num(r.values.score) });
-      s.column(Sources.path('customFormats', scope, cf, 'score'), r, 'score');
+      s.column(formatPath(['customFormats', scope, cf, 'score']), r, 'score');
     }
     for (const scope of SCORE_SCOPES) customFormats[scope].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
@@ -207,12 +208,12 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
   references(d) {
     const refs: Reference[] = [];
     for (const item of d.qualities) {
-      if (item.type === 'quality') refs.push({ kind: 'quality', name: item.name, path: Sources.path('qualities', item.name) });
-      else item.members.forEach((m) => refs.push({ kind: 'quality', name: m, path: Sources.path('qualities', item.name, 'members') }));
+      if (item.type === 'quality') refs.push({ kind: 'quality', name: item.name, path: formatPath(['qualities', item.name]) });
+      else item.members.forEach((m) => refs.push({ kind: 'quality', name: m, path: formatPath(['qualities', item.name, 'members']) }));
     }
-    for (const l of d.languages) refs.push({ kind: 'language', name: l.name, path: Sources.path('languages', l.name) });
+    for (const l of d.languages) refs.push({ kind: 'language', name: l.name, path: formatPath(['languages', l.name]) });
     for (const scope of SCORE_SCOPES) {
-      for (const sc of d.customFormats[scope]) refs.push({ kind: 'custom_format', name: sc.name, path: Sources.path('customFormats', scope, sc.name) });
+      for (const sc of d.customFormats[scope]) refs.push({ kind: 'custom_format', name: sc.name, path: formatPath(['customFormats', scope, sc.name]) });
     }
     return refs;
   },
@@ -224,22 +225,17 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
     for (const item of d.qualities) {
       for (const q of item.type === 'quality' ? [item.name] : item.members) {
         const where = item.type === 'quality' ? 'the list' : `group "${item.name}"`;
-        if (seen.has(q) && item.type === 'group') errors.push(`${Sources.path('qualities', item.name, 'members')}: quality "${q}" is already listed in ${seen.get(q)}`);
-        else if (seen.has(q)) errors.push(`${Sources.path('qualities', item.name)}: quality "${q}" is already listed in ${seen.get(q)}`);
+        if (seen.has(q) && item.type === 'group') errors.push(`${formatPath(['qualities', item.name, 'members'])}: quality "${q}" is already listed in ${seen.get(q)}`);
+        else if (seen.has(q)) errors.push(`${formatPath(['qualities', item.name])}: quality "${q}" is already listed in ${seen.get(q)}`);
         seen.set(q, where);
       }
     }
     if (d.qualities.filter((q) => q.upgradeUntil).length > 1) errors.push('qualities: at most one item may have upgradeUntil');
     for (const scope of SCORE_SCOPES) {
-      errors.push(...uniqueStrings(d.customFormats[scope].map((c) => c.name), Sources.path('customFormats', scope)));
+      errors.push(...uniqueStrings(d.customFormats[scope].map((c) => c.name), formatPath(['customFormats', scope])));
     }
     return errors;
   },
 
   prerequisites: (d) => ensureTags(d.tags),
 };
-
-/** The scope key of a stored arr_type ('all' or an app family). */
-export function scoreScope(arrType: string): ArrTypeOrAll | null {
-  return fromPcdArrType(arrType);
-}
