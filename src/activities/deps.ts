@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { SecretBox } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { Orm } from '../persistence/orm';
+import type { PcdCacheManager } from '../services/pcd/cache-manager';
 
 /** What activities need from the process; built once per worker. */
 export interface ActivityDeps {
@@ -9,4 +10,6 @@ export interface ActivityDeps {
   orm: Orm;
   secretBox: SecretBox;
   logger: Logger;
+  /** Shared with the API in the all-in-one process. */
+  pcdCaches: PcdCacheManager;
 }

@@ -1,6 +1,7 @@
 import { backupActivities } from './backup-activities';
 import type { ActivityDeps } from './deps';
 import { instanceActivities } from './instance-activities';
+import { pcdActivities } from './pcd-activities';
 
 export type { ActivityDeps } from './deps';
 export type { InstanceTestResult } from './instance-activities';
@@ -9,6 +10,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...instanceActivities(deps),
     ...backupActivities(deps),
+    ...pcdActivities(deps),
   };
 }
 

@@ -6,7 +6,9 @@ import { accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, r
 import { buildOpenApiDocument } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerHealthRoutes } from './routes/health';
+import { registerDatabaseRoutes } from './routes/databases';
 import { registerInstanceRoutes } from './routes/instances';
+import { registerPcdRoutes } from './routes/pcd';
 
 export const API_PREFIX = '/api/v1';
 
@@ -15,6 +17,8 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   const router = new ApiRouter(new OpenAPIRegistry());
   registerHealthRoutes(router, deps);
   registerInstanceRoutes(router, deps);
+  registerDatabaseRoutes(router, deps);
+  registerPcdRoutes(router, deps);
   return router;
 }
 

@@ -3,7 +3,7 @@ import type { SecretBox } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
 import type { Orm } from '../persistence/orm';
-import type { RepoStats } from '../services/health-service';
+import type { PcdCacheManager } from '../services/pcd/cache-manager';
 
 export interface ApiDeps {
   config: Config;
@@ -14,5 +14,5 @@ export interface ApiDeps {
   apiKey: string;
   startedAt: Date;
   version: string;
-  repoStats?: () => Promise<RepoStats>;
+  pcdCaches: PcdCacheManager;
 }

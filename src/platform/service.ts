@@ -8,6 +8,7 @@ import { APP_VERSION } from '../version';
 import { SecretBox } from './crypto';
 import { createLogger, secretScrubber, type LogDestination, type Logger } from './logger';
 import { backupsDir, summarizeBackups } from '../services/backup-service';
+import { PcdCacheManager } from '../services/pcd/cache-manager';
 import { deploymentScopedId, ensureBackupSchedule } from './schedules';
 import { loadOrCreateSecrets } from './secrets';
 import { connectTemporal, type TemporalGateway } from './temporal-client';
@@ -88,6 +89,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const temporal = connectTemporal(address, config.temporal.namespace, config.temporal.taskQueue);
     cleanups.push(() => temporal.close());
     const secretBox = new SecretBox(secrets.secret);
+    const pcdCaches = new PcdCacheManager(orm, logger.child({ component: 'pcd-cache' }));
+    cleanups.push(async () => pcdCaches.closeAll());
 
     let worker: RunningWorker | null = null;
     if (role !== 'api') {
@@ -96,7 +99,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         address,
         namespace: config.temporal.namespace,
         taskQueue: config.temporal.taskQueue,
-        deps: { config, orm, secretBox, logger: logger.child({ component: 'activity' }) },
+        deps: { config, orm, secretBox, logger: logger.child({ component: 'activity' }), pcdCaches },
         workflowBundlePath: options.workflowBundlePath,
       });
       const running = worker;
@@ -114,7 +117,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
     let apiUrl: string | null = null;
     if (role !== 'worker') {
-      const app = createApp({ config, logger, orm, secretBox, temporal, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
+      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));
       const port = (server.address() as { port: number }).port;

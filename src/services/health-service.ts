@@ -3,6 +3,7 @@ import { temporal } from '@temporalio/proto';
 import type { Config } from '../config';
 import { summarizeLogFiles } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
+import { PcdDatabase } from '../persistence/entities';
 import { currentMigration, type Orm } from '../persistence/orm';
 import { backupsDir, formatBytes, summarizeBackups } from './backup-service';
 
@@ -22,8 +23,6 @@ export interface HealthDeps {
   temporal: TemporalGateway;
   startedAt: Date;
   version: string;
-  /** Linked PCD databases; zeros until any exist. */
-  repoStats?: () => Promise<RepoStats>;
 }
 
 const TEMPORAL_CHECK_MS = 2000;
@@ -69,8 +68,26 @@ async function databaseHealth(deps: HealthDeps, verbose: boolean) {
   }
 }
 
+/** Linked PCD databases as the application database records them (any process may have built them). */
+export async function repoStats(orm: Orm): Promise<RepoStats> {
+  const databases = await orm.em.fork().find(PcdDatabase, {}, { fields: ['enabled', 'cacheStatus'] });
+  const enabled = databases.filter((d) => d.enabled);
+  return {
+    total: databases.length,
+    enabled: enabled.length,
+    disabled: databases.length - enabled.length,
+    cached: enabled.filter((d) => d.cacheStatus === 'ready').length,
+    failed: enabled.filter((d) => d.cacheStatus === 'failed').length,
+  };
+}
+
 async function reposHealth(deps: HealthDeps, verbose: boolean) {
-  const stats: RepoStats = deps.repoStats ? await deps.repoStats() : { total: 0, enabled: 0, cached: 0, disabled: 0, failed: 0 };
+  let stats: RepoStats;
+  try {
+    stats = await repoStats(deps.orm);
+  } catch {
+    return { status: 'unhealthy' as ComponentStatus, message: 'Linked databases cannot be read', ...(verbose ? { total: 0, enabled: 0, cached: 0, disabled: 0 } : {}) };
+  }
   const status: ComponentStatus = stats.failed > 0 ? 'degraded' : 'healthy';
   const message =
     stats.total === 0

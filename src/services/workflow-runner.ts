@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
-import type { Duration, SearchAttributePair } from '@temporalio/common';
+import type { Duration, SearchAttributePair, WorkflowIdConflictPolicy } from '@temporalio/common';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { AppError } from '../errors';
 import type { TemporalGateway } from '../platform/temporal-client';
@@ -8,6 +8,8 @@ import { appErrorFromFailure } from '../platform/temporal-errors';
 
 export interface WorkflowStart {
   workflowId?: string;
+  /** What to do when a workflow with this id is running (default: fail). */
+  conflictPolicy?: WorkflowIdConflictPolicy;
   idPrefix?: string;
   args: unknown[];
   searchAttributes?: SearchAttributePair[];
@@ -30,6 +32,7 @@ export async function startWorkflow(gateway: TemporalGateway, workflowType: stri
       staticSummary: start.staticSummary,
       staticDetails: start.staticDetails,
       workflowExecutionTimeout: start.executionTimeout,
+      workflowIdConflictPolicy: start.conflictPolicy,
     });
   } catch (error) {
     throw translateTemporalError(error);

@@ -2,3 +2,4 @@
 // Temporal workflow sandbox: no Node APIs, no I/O, only deterministic code.
 export { instanceTestWorkflow } from './instance-test';
 export { backupWorkflow } from './backup';
+export { pcdPullWorkflow } from './pcd-pull';

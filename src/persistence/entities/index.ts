@@ -1,7 +1,13 @@
 import { AppSettingSchema } from './app-setting';
 import { InstanceSchema } from './instance';
+import { PcdDatabaseSchema } from './pcd-database';
+import { PcdOpSchema } from './pcd-op';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
+export { PcdDatabase } from './pcd-database';
+export type { PcdCacheStats, PcdCacheStatus, PcdManifestRecord, PcdSchemaSource, PcdSourceKind } from './pcd-database';
+export { PcdOp } from './pcd-op';
+export type { PcdOpLayer } from './pcd-op';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema];

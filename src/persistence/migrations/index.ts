@@ -1,10 +1,12 @@
 import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import { Migration0001Foundation } from './0001-foundation';
+import { Migration0002PcdDatabases } from './0002-pcd-databases';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0001Foundation', class: Migration0001Foundation },
+  { name: 'Migration0002PcdDatabases', class: Migration0002PcdDatabases },
 ];
 
 export function migrationNumber(name: string): number {

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import { Context } from '@temporalio/activity';
+import { loadPcdRepository } from '../domain/pcd';
+import { isAppError } from '../errors';
+import { PcdDatabase } from '../persistence/entities';
+import { GitError, headCommit, syncRepository } from '../services/git';
+import { importFileLayerOps } from '../services/pcd/op-store';
+import { resolveSchemaDependency } from '../services/pcd/schema-dependency';
+import { cloneDirectory, readRepositoryFiles } from '../services/pcd/source-files';
+import type { SourceFailure } from '../services/pcd/source-failures';
+import type { ActivityDeps } from './deps';
+
+export type PullStep<T> = ({ ok: true } & T) | { ok: false; reason: SourceFailure };
+
+export function pcdActivities(deps: ActivityDeps) {
+  const sourceDir = (database: PcdDatabase) => (database.sourceKind === 'git' ? cloneDirectory(deps.config.dataDir, database.id) : database.sourceLocation);
+  const load = (id: number) => deps.orm.em.findOneOrFail(PcdDatabase, { id });
+
+  return {
+    /** Clones or fetches the repository (or checks the local directory), reads pcd.json, checks the schema dependency. */
+    async pcdFetchSource(databaseId: number): Promise<PullStep<{ commit: string | null }>> {
+      const database = await load(databaseId);
+      database.cacheStatus = 'building';
+      database.cacheReason = null;
+      await deps.orm.em.flush();
+      const dir = sourceDir(database);
+      let commit: string | null;
+      try {
+        if (database.sourceKind === 'git') {
+          commit = await syncRepository(database.sourceLocation, database.branch ?? 'main', dir);
+        } else {
+          if (!fs.existsSync(dir)) return { ok: false, reason: 'source_missing' };
+          commit = await headCommit(dir);
+        }
+      } catch (error) {
+        if (error instanceof GitError) return { ok: false, reason: error.reason };
+        throw error;
+      }
+      const files = readRepositoryFiles(dir);
+      if (files.manifestText === null) return { ok: false, reason: database.sourceKind === 'local' ? 'source_missing' : 'manifest_missing' };
+      let manifest;
+      try {
+        manifest = loadPcdRepository({ manifest: files.manifestText, ops: [] }).manifest!;
+      } catch (error) {
+        if (isAppError(error)) return { ok: false, reason: 'manifest_invalid' };
+        throw error;
+      }
+      const schema = await resolveSchemaDependency(manifest, deps.config.dataDir);
+      database.manifest = {
+        name: manifest.name,
+        version: manifest.version,
+        description: manifest.description ?? null,
+        arrTypes: [...manifest.arrTypes],
+        dependencies: { ...manifest.dependencies },
+      };
+      database.commitSha = commit;
+      database.schemaSource = schema.source;
+      database.schemaNote = schema.note;
+      await deps.orm.em.flush();
+      deps.logger.info({ databaseId, commit, schema: schema.source }, 'pcd source fetched');
+      return { ok: true, commit };
+    },
+
+    /** Imports the base (ops/) and tweaks (tweaks/) ops into the application database; idempotent. */
+    async pcdImportOps(databaseId: number): Promise<PullStep<{ inserted: number; removed: number; kept: number }>> {
+      const database = await load(databaseId);
+      let loaded;
+      try {
+        loaded = loadPcdRepository(readRepositoryFiles(sourceDir(database)));
+      } catch (error) {
+        if (isAppError(error)) return { ok: false, reason: 'ops_unreadable' };
+        throw error;
+      }
+      const summary = await importFileLayerOps(deps.orm.em, databaseId, { base: loaded.base, tweaks: loaded.tweaks });
+      deps.logger.info({ databaseId, ...summary }, 'pcd ops imported');
+      return { ok: true, inserted: summary.inserted, removed: summary.removed, kept: summary.kept };
+    },
+
+    /** Rebuilds the in-memory cache, heartbeating progress, and records the outcome. */
+    async pcdRebuildCache(databaseId: number): Promise<{ totalOps: number; failed: number; conflicts: number }> {
+      const ctx = Context.current();
+      let lastBeat = 0;
+      const cache = await deps.pcdCaches.build(databaseId, (progress) => {
+        const now = Date.now();
+        if (now - lastBeat > 1000 || progress.done === progress.total) {
+          lastBeat = now;
+          ctx.heartbeat(progress);
+          deps.logger.debug({ databaseId, ...progress }, 'pcd replay progress');
+        }
+      });
+      const database = await load(databaseId);
+      database.cacheStatus = 'ready';
+      database.cacheReason = null;
+      database.cacheStats = cache.stats;
+      database.lastPulledAt = new Date();
+      await deps.orm.em.flush();
+      deps.logger.info({ databaseId, ...cache.stats }, 'pcd cache ready');
+      return { totalOps: cache.stats.totalOps, failed: cache.stats.failed, conflicts: cache.stats.conflicts };
+    },
+
+    async pcdRecordFailure(databaseId: number, reason: SourceFailure): Promise<void> {
+      const database = await deps.orm.em.findOne(PcdDatabase, { id: databaseId });
+      if (!database) return;
+      database.cacheStatus = 'failed';
+      database.cacheReason = reason;
+      await deps.orm.em.flush();
+      deps.logger.warn({ databaseId, reason }, 'pcd pull failed');
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { AppError, isAppError } from '../../errors';
+
+/**
+ * Domain validation messages read "field: problem". At the API edge they are placed in the
+ * request ("Invalid request: query.arrType required for ..."), so every 400 names the field the
+ * client sent. Other errors pass through unchanged.
+ */
+export function locateDomainErrors<T>(fieldPrefixes: Record<string, string>, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw locate(fieldPrefixes, error);
+  }
+}
+
+export function locate(fieldPrefixes: Record<string, string>, error: unknown): unknown {
+  if (!isAppError(error) || error.kind !== 'validation' || error.publicMessage.startsWith('Invalid request:')) return error;
+  const match = /^([A-Za-z0-9_.\\\- +()[\]|:'"/&]+?): (.*)$/s.exec(error.publicMessage);
+  if (!match) return new AppError('validation', `Invalid request: ${error.publicMessage}`);
+  const [, field, problem] = match;
+  const root = field.split('.')[0];
+  const prefix = fieldPrefixes[root] ?? fieldPrefixes['*'] ?? '';
+  return new AppError('validation', `Invalid request: ${prefix}${field} ${problem}`);
+}
+
+/** The spec lists "database not ready" among the 400s of the read endpoints (resolved, graph, parity). */
+export function notReadyAsBadRequest(error: unknown): unknown {
+  if (isAppError(error) && error.kind === 'not_ready') return new AppError('validation', error.publicMessage);
+  return error;
+}

@@ -1,0 +1,135 @@
+import { GRAPH_NODE_KINDS, PORTABLE_TYPES, RESOLVED_ENTITY_TYPES } from '../../domain/pcd';
+import { ArrTypeOrAllSchema, ArrTypeSchema } from './common';
+import { z } from '../http/zod';
+
+export const PortableTypeSchema = z.enum(PORTABLE_TYPES).openapi('PortableEntityType', {
+  description: 'Portable entity type. Music entities must use the music_app_* types.',
+});
+export const ResolvedEntityTypeSchema = z.enum(RESOLVED_ENTITY_TYPES as unknown as [string, ...string[]]).openapi('ResolvedEntityType');
+export const LayerSchema = z.enum(['base', 'user', 'resolved']);
+
+export const FieldChangeSchema = z
+  .object({
+    field: z.string().openapi({ description: 'Dot-notated field path; keyed array items by name' }),
+    type: z.enum(['added', 'changed', 'removed']),
+    current: z.unknown().openapi({ description: 'Live or current value (null when absent)' }),
+    desired: z.unknown().openapi({ description: 'Desired value (null when absent)' }),
+  })
+  .openapi('FieldChange');
+
+export const LineageEntrySchema = z
+  .object({
+    path: z.string(),
+    status: z.enum(['resolved', 'ambiguous', 'unavailable']),
+    sourceLayer: z.enum(['schema', 'base', 'tweaks', 'user']).nullable(),
+    sourceKind: z.enum(['operation', 'schema-default']).nullable(),
+    opId: z.number().int().nullable().openapi({ description: 'Establishing op id (base and user ops)' }),
+    fileOp: z.object({ file: z.string(), position: z.number().int() }).nullable().openapi({ description: 'File-layer op identity (schema, tweaks)' }),
+    explicit: z.boolean().openapi({ description: 'The establishing op named the column explicitly' }),
+    isSchemaDefault: z.boolean().openapi({ description: 'Display only: the value equals the schema default' }),
+  })
+  .openapi('LineageEntry');
+
+export const ResolvedEntitySchema = z
+  .object({
+    databaseId: z.number().int(),
+    entityType: z.string(),
+    name: z.string(),
+    layer: LayerSchema,
+    exists: z.boolean().openapi({ description: 'The entity exists in the requested layer' }),
+    entity: z.record(z.unknown()).nullable().openapi({ description: 'Portable payload of the type' }),
+    overrides: z.array(FieldChangeSchema).optional().openapi({ description: 'Layer user only; [] means equal to base' }),
+    conflict: z.boolean().openapi({ description: 'A user edit no longer applies (value-guard conflict); the value is not unambiguous' }),
+    lineage: z.array(LineageEntrySchema).optional(),
+    lineageStatus: z.enum(['available', 'ambiguous', 'unavailable']).optional(),
+  })
+  .openapi('ResolvedEntity');
+
+export const ResolvedListSchema = z
+  .object({ databaseId: z.number().int(), entityType: z.string(), layer: LayerSchema, entities: z.array(ResolvedEntitySchema) })
+  .openapi('ResolvedList');
+
+export const MigrationMetadataSchema = z
+  .object({ format: z.enum(['json', 'yaml']), version: z.number().int(), source: z.string() })
+  .strict()
+  .openapi('PortableMigrationMetadata', { description: 'When supplied, all three keys are required' });
+
+export const PortableEntitySchema = z
+  .object({ entityType: PortableTypeSchema, migration: MigrationMetadataSchema.optional(), data: z.record(z.unknown()) })
+  .openapi('PortableEntity');
+
+export const ImportBodySchema = z
+  .object({
+    databaseId: z.number().int().positive(),
+    layer: z.string().min(1).openapi({ description: 'Operation layer to write: user (the base layer is refused)' }),
+    entityType: z.string().min(1).openapi({ description: 'Portable entity type' }),
+    migration: z.unknown().optional(),
+    data: z.record(z.unknown()),
+  })
+  .strict()
+  .openapi('PortableImport');
+
+export const GraphSchema = z
+  .object({
+    databaseId: z.number().int(),
+    nodes: z.array(
+      z.object({
+        kind: z.enum(GRAPH_NODE_KINDS),
+        name: z.string(),
+        routeId: z.number().int().nullable(),
+        inDegree: z.number().int(),
+        outDegree: z.number().int(),
+        compatibleArrTypes: z.array(ArrTypeSchema).nullable().optional(),
+      }),
+    ),
+    edges: z.array(
+      z.object({
+        from: z.object({ kind: z.string(), name: z.string() }),
+        to: z.object({ kind: z.string(), name: z.string() }),
+        edgeKind: z.string(),
+        arrType: ArrTypeOrAllSchema,
+        score: z.number().int().nullable(),
+        groupName: z.string().nullable(),
+      }),
+    ),
+    arrTypesPresent: z.array(ArrTypeOrAllSchema),
+    truncated: z.boolean(),
+  })
+  .openapi('PcdGraph');
+
+export const MetadataProfileSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    updated_at: z.string(),
+    primaryTypeCount: z.number().int(),
+    secondaryTypeCount: z.number().int(),
+    releaseStatusCount: z.number().int(),
+    primaryAllowedCount: z.number().int(),
+    secondaryAllowedCount: z.number().int(),
+    releaseStatusAllowedCount: z.number().int(),
+  })
+  .openapi('MusicAppMetadataProfileSummary');
+
+export const EntityEditSchema = z
+  .union([
+    z.object({ data: z.record(z.unknown()) }).strict(),
+    z.object({ changes: z.array(z.object({ path: z.string().min(1), value: z.unknown() }).strict()).min(1) }).strict(),
+  ])
+  .openapi('EntityEdit', {
+    description: 'Either the whole desired payload (data) or field edits addressed by path (changes; value omitted removes). Stored as guarded user-layer ops.',
+  });
+
+export const UserOpSchema = z
+  .object({
+    id: z.number().int(),
+    seq: z.number().int(),
+    kind: z.string().nullable(),
+    target: z.object({ portableType: z.string().nullable(), name: z.string().nullable() }),
+    summary: z.string().nullable(),
+    sql: z.string(),
+    createdAt: z.string(),
+    outcome: z.object({ status: z.enum(['applied', 'failed', 'conflict']), reason: z.string().nullable() }),
+  })
+  .openapi('UserOp');

@@ -1,0 +1,185 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type Database from 'better-sqlite3';
+import {
+  createSeededDatabase,
+  replayOps,
+  replayUserLayer,
+  type OpOutcome,
+  type PcdOp as DomainOp,
+  type PcdState,
+  type PendingConflict,
+  type ProgressCallback,
+} from '../../domain/pcd';
+import { notFound, notReady } from '../../errors';
+import type { Logger } from '../../platform/logger';
+import type { Orm } from '../../persistence/orm';
+import { PcdDatabase, type PcdCacheStats } from '../../persistence/entities';
+import { loadStoredLayers } from './op-store';
+
+/** A replayed database kept in memory for reads. */
+export interface PcdCache extends PcdState {
+  databaseId: number;
+  contentVersion: number;
+  userVersion: number;
+  outcomes: OpOutcome[];
+  conflicts: PendingConflict[];
+  builtAt: Date;
+  stats: PcdCacheStats;
+}
+
+interface Entry {
+  /** The base replay (schema, base, tweaks) for this contentVersion. */
+  contentVersion: number;
+  status: 'building' | 'ready' | 'failed';
+  building?: Promise<void>;
+  base?: Database.Database;
+  baseOutcomes?: OpOutcome[];
+  baseMs?: number;
+  cache?: PcdCache;
+  error?: string;
+}
+
+/** Ops replayed between yields, so a long build never stalls the event loop for long. */
+const BATCH = 200;
+
+/**
+ * One in-memory SQLite cache per database (schema+base+tweaks, and the resolved copy with the
+ * user layer). A base rebuild runs in the background; reads meanwhile answer "not ready". A user
+ * edit only replays the (small) user layer on a copy of base, synchronously.
+ */
+export class PcdCacheManager {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The current cache for reads; throws not_found or not_ready (a stale base starts a rebuild). */
+  async get(databaseId: number): Promise<PcdCache> {
+    const row = await this.orm.em.fork().findOne(PcdDatabase, { id: databaseId });
+    if (!row) throw notFound(`Database ${databaseId} not found`);
+    if (!row.enabled) throw notReady(`Database ${databaseId} is not ready: it is disabled`);
+    if (!row.lastPulledAt) throw notReady(`Database ${databaseId} is not ready: it has not been pulled yet`);
+    const entry = this.entries.get(databaseId);
+    if (entry?.status === 'ready' && entry.contentVersion === row.contentVersion) {
+      return this.resolved(databaseId, entry, row.userVersion);
+    }
+    if (entry?.status === 'failed' && entry.contentVersion === row.contentVersion) {
+      throw notReady(`Database ${databaseId} is not ready: its cache failed to build`);
+    }
+    void this.startBaseBuild(databaseId, row.contentVersion);
+    throw notReady(`Database ${databaseId} is not ready: its cache is being built`);
+  }
+
+  /** Builds (or reuses) the cache for the stored ops and waits for it. Used by the pull workflow. */
+  async build(databaseId: number, onProgress?: ProgressCallback): Promise<PcdCache> {
+    const row = await this.orm.em.fork().findOneOrFail(PcdDatabase, { id: databaseId });
+    let entry = this.entries.get(databaseId);
+    if (!(entry?.status === 'ready' && entry.contentVersion === row.contentVersion)) {
+      await this.startBaseBuild(databaseId, row.contentVersion, onProgress);
+      entry = this.entries.get(databaseId)!;
+      if (entry.status !== 'ready') throw new Error(entry.error ?? 'cache build failed');
+    }
+    return this.resolved(databaseId, entry, row.userVersion);
+  }
+
+  status(databaseId: number): 'absent' | Entry['status'] {
+    return this.entries.get(databaseId)?.status ?? 'absent';
+  }
+
+  readyCount(): number {
+    return [...this.entries.values()].filter((e) => e.status === 'ready').length;
+  }
+
+  evict(databaseId: number): void {
+    const entry = this.entries.get(databaseId);
+    this.entries.delete(databaseId);
+    closeEntry(entry);
+  }
+
+  closeAll(): void {
+    for (const id of [...this.entries.keys()]) this.evict(id);
+  }
+
+  private startBaseBuild(databaseId: number, contentVersion: number, onProgress?: ProgressCallback): Promise<void> {
+    const current = this.entries.get(databaseId);
+    if (current?.status === 'building' && current.contentVersion === contentVersion && current.building) return current.building;
+    const entry: Entry = { contentVersion, status: 'building' };
+    entry.building = this.buildBase(databaseId, entry, onProgress).finally(() => {
+      entry.building = undefined;
+    });
+    this.entries.set(databaseId, entry);
+    if (current && current !== entry) closeEntry(current);
+    return entry.building;
+  }
+
+  private async buildBase(databaseId: number, entry: Entry, onProgress?: ProgressCallback): Promise<void> {
+    const started = process.hrtime.bigint();
+    try {
+      await yieldToEventLoop();
+      const layers = await loadStoredLayers(this.orm.em.fork(), databaseId);
+      const seeded = createSeededDatabase();
+      const outcomes: OpOutcome[] = [...seeded.outcomes];
+      const ops: DomainOp[] = [...layers.base, ...layers.tweaks];
+      const total = outcomes.length + ops.length + layers.user.length;
+      for (let i = 0; i < ops.length; i += BATCH) {
+        outcomes.push(...replayOps(seeded.db, seeded.ctx, ops.slice(i, i + BATCH), { onProgress, progressOffset: seeded.outcomes.length + i, progressTotal: total }));
+        await yieldToEventLoop();
+      }
+      if (this.entries.get(databaseId) !== entry) {
+        seeded.db.close();
+        return;
+      }
+      entry.base = seeded.db;
+      entry.baseOutcomes = outcomes;
+      entry.baseMs = Number(process.hrtime.bigint() - started) / 1e6;
+      entry.status = 'ready';
+      this.logger.info({ databaseId, ops: outcomes.length, ms: Math.round(entry.baseMs) }, 'pcd base cache built');
+    } catch (error) {
+      entry.status = 'failed';
+      entry.error = error instanceof Error ? error.message : String(error);
+      this.logger.error({ databaseId, err: error }, 'pcd cache build failed');
+    }
+  }
+
+  /** The resolved cache for the current user layer, replaying it on a copy of base when it changed. */
+  private async resolved(databaseId: number, entry: Entry, userVersion: number): Promise<PcdCache> {
+    if (entry.cache && entry.cache.userVersion === userVersion) return entry.cache;
+    const started = process.hrtime.bigint();
+    const { user } = await loadStoredLayers(this.orm.em.fork(), databaseId);
+    const replayed = replayUserLayer(entry.base!, user);
+    const outcomes = [...entry.baseOutcomes!, ...replayed.outcomes];
+    const failures = outcomes.filter((o) => o.status === 'failed');
+    const failedByReason: Record<string, number> = {};
+    for (const f of failures) failedByReason[f.reason ?? 'invalid'] = (failedByReason[f.reason ?? 'invalid'] ?? 0) + 1;
+    const previous = entry.cache;
+    entry.cache = {
+      databaseId,
+      contentVersion: entry.contentVersion,
+      userVersion,
+      base: entry.base!,
+      resolved: replayed.resolved,
+      outcomes,
+      conflicts: replayed.conflicts,
+      builtAt: new Date(),
+      stats: {
+        totalOps: outcomes.length,
+        applied: outcomes.length - failures.length,
+        failed: failures.length,
+        conflicts: replayed.conflicts.length,
+        failedByReason,
+        builtAt: new Date().toISOString(),
+        durationMs: Math.round((entry.baseMs ?? 0) + Number(process.hrtime.bigint() - started) / 1e6),
+      },
+    };
+    previous?.resolved.close();
+    return entry.cache;
+  }
+}
+
+function closeEntry(entry: Entry | undefined): void {
+  if (!entry) return;
+  entry.cache?.resolved.close();
+  entry.base?.close();
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/core';
+import type { ArrType } from '../../domain/arr-types';
+import { notFound, validationError } from '../../errors';
+import { PcdDatabase, PcdOp, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
+import { assertBranchName, assertGitUrl } from '../git';
+import { sourceFailureText } from './source-failures';
+
+export type DatabaseSource = { kind: 'git'; url: string; branch?: string } | { kind: 'local'; path: string };
+
+export interface DatabaseInput {
+  name: string;
+  source: DatabaseSource;
+  enabled?: boolean;
+}
+
+export interface DatabasePatch {
+  name?: string;
+  enabled?: boolean;
+  branch?: string;
+}
+
+export interface DatabaseView {
+  id: number;
+  name: string;
+  enabled: boolean;
+  source: { kind: PcdSourceKind; url: string | null; path: string | null; branch: string | null };
+  manifest: { name: string; version: string; description: string | null; arrTypes: ArrType[]; dependencies: Record<string, string> } | null;
+  commit: string | null;
+  cache: { status: PcdDatabase['cacheStatus']; reason: string | null; message: string | null; stats: PcdCacheStats | null };
+  schema: { source: 'dependency' | 'bundled' | null; note: string | null };
+  contentVersion: number;
+  lastPulledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export class PcdDatabaseService {
+  constructor(private readonly em: EntityManager) {}
+
+  async create(input: DatabaseInput): Promise<PcdDatabase> {
+    await this.assertNameFree(input.name);
+    const database = this.em.create(PcdDatabase, {
+      name: input.name,
+      sourceKind: input.source.kind,
+      sourceLocation: input.source.kind === 'git' ? input.source.url : path.resolve(input.source.path),
+      branch: input.source.kind === 'git' ? (input.source.branch ?? 'main') : null,
+      enabled: input.enabled ?? true,
+      cacheStatus: 'pending',
+      contentVersion: 0,
+      userVersion: 0,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    if (input.source.kind === 'git') {
+      assertGitUrl(input.source.url);
+      assertBranchName(database.branch!);
+    } else {
+      assertLocalPcd(database.sourceLocation);
+    }
+    await this.em.flush();
+    return database;
+  }
+
+  async list(): Promise<PcdDatabase[]> {
+    return this.em.find(PcdDatabase, {}, { orderBy: { id: 'asc' } });
+  }
+
+  async load(id: number): Promise<PcdDatabase> {
+    const database = await this.em.findOne(PcdDatabase, { id });
+    if (!database) throw notFound(`Database ${id} not found`);
+    return database;
+  }
+
+  async update(id: number, patch: DatabasePatch): Promise<PcdDatabase> {
+    const database = await this.load(id);
+    if (patch.name !== undefined && patch.name !== database.name) {
+      await this.assertNameFree(patch.name);
+      database.name = patch.name;
+    }
+    if (patch.enabled !== undefined) database.enabled = patch.enabled;
+    if (patch.branch !== undefined) {
+      if (database.sourceKind !== 'git') throw validationError('Invalid request: body.branch applies to git sources only');
+      assertBranchName(patch.branch);
+      database.branch = patch.branch;
+    }
+    database.updatedAt = new Date();
+    await this.em.flush();
+    return database;
+  }
+
+  /** Removes the database, its ops (base and user) and, for git sources, its clone. */
+  async delete(id: number, cloneDir: string | null): Promise<void> {
+    const database = await this.load(id);
+    await this.em.nativeDelete(PcdOp, { databaseId: id });
+    await this.em.remove(database).flush();
+    if (cloneDir) fs.rmSync(cloneDir, { recursive: true, force: true });
+  }
+
+  private async assertNameFree(name: string): Promise<void> {
+    if (await this.em.count(PcdDatabase, { name })) throw validationError(`A database named "${name}" already exists`);
+  }
+}
+
+function assertLocalPcd(dir: string): void {
+  if (!fs.existsSync(path.join(dir, 'pcd.json'))) {
+    throw validationError('Invalid request: body.source.path must be a directory containing pcd.json');
+  }
+}
+
+export function toDatabaseView(database: PcdDatabase): DatabaseView {
+  const manifest = database.manifest;
+  return {
+    id: database.id,
+    name: database.name,
+    enabled: database.enabled,
+    source: {
+      kind: database.sourceKind,
+      url: database.sourceKind === 'git' ? database.sourceLocation : null,
+      path: database.sourceKind === 'local' ? database.sourceLocation : null,
+      branch: database.branch,
+    },
+    manifest: manifest
+      ? {
+          name: manifest.name,
+          version: manifest.version,
+          description: manifest.description,
+          arrTypes: manifest.arrTypes as ArrType[],
+          dependencies: manifest.dependencies,
+        }
+      : null,
+    commit: database.commitSha,
+    cache: {
+      status: database.cacheStatus,
+      reason: database.cacheReason,
+      message: database.cacheReason ? sourceFailureText(database.cacheReason) : null,
+      stats: database.cacheStats,
+    },
+    schema: { source: database.schemaSource, note: database.schemaNote },
+    contentVersion: database.contentVersion,
+    lastPulledAt: database.lastPulledAt?.toISOString() ?? null,
+    createdAt: database.createdAt.toISOString(),
+    updatedAt: database.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,18 @@
+/** Why a pull or cache build failed; stored as a code, shown with pre-authored text. */
+export const SOURCE_FAILURES = {
+  git_unavailable: 'git is not installed on the worker.',
+  fetch_failed: 'The repository could not be fetched (check the URL, network and access rights).',
+  branch_not_found: 'The branch does not exist in the repository.',
+  not_a_repository: 'The clone directory is not a git repository; pull again to re-clone.',
+  source_missing: 'The local directory no longer exists or has no pcd.json.',
+  manifest_missing: 'The repository has no pcd.json at its root.',
+  manifest_invalid: 'pcd.json is not a valid PCD manifest.',
+  ops_unreadable: 'The ops/ or tweaks/ files could not be read.',
+  build_failed: 'The cache could not be built from the operations.',
+} as const;
+
+export type SourceFailure = keyof typeof SOURCE_FAILURES;
+
+export function sourceFailureText(reason: string): string {
+  return (SOURCE_FAILURES as Record<string, string>)[reason] ?? 'The database could not be prepared.';
+}

@@ -1,0 +1,43 @@
+import { log, proxyActivities, setCurrentDetails } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { SourceFailure } from '../services/pcd/source-failures';
+
+const io = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  retry: { maximumAttempts: 3, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
+});
+
+const build = proxyActivities<Activities>({
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '2 minutes',
+  retry: { maximumAttempts: 3, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
+});
+
+export type PullResult = { status: 'ready'; commit: string | null; inserted: number; removed: number; totalOps: number; failed: number; conflicts: number } | { status: 'failed'; reason: SourceFailure };
+
+/**
+ * Pull of one PCD database: fetch the source, import new base and tweak ops into the application
+ * database, rebuild the cache. Every step is idempotent, so a retried or re-run pull is safe.
+ */
+export async function pcdPullWorkflow(databaseId: number): Promise<PullResult> {
+  const fail = async (reason: SourceFailure): Promise<PullResult> => {
+    await io.pcdRecordFailure(databaseId, reason);
+    setCurrentDetails(`Pull failed: ${reason}`);
+    return { status: 'failed', reason };
+  };
+  try {
+    setCurrentDetails('Fetching the source');
+    const fetched = await io.pcdFetchSource(databaseId);
+    if (!fetched.ok) return await fail(fetched.reason);
+    setCurrentDetails(`Importing ops at ${fetched.commit ?? 'the local directory'}`);
+    const imported = await io.pcdImportOps(databaseId);
+    if (!imported.ok) return await fail(imported.reason);
+    setCurrentDetails(`Replaying (${imported.inserted} new ops, ${imported.removed} removed)`);
+    const built = await build.pcdRebuildCache(databaseId);
+    setCurrentDetails(`Ready: ${built.totalOps} ops, ${built.failed} failed, ${built.conflicts} conflicts`);
+    return { status: 'ready', commit: fetched.commit, inserted: imported.inserted, removed: imported.removed, ...built };
+  } catch (error) {
+    log.warn('pcd pull failed after retries', { databaseId });
+    return fail('build_failed');
+  }
+}
