@@ -181,6 +181,16 @@ describe('PCD databases: link, pull, resolved state, edits, export and import', 
     expect(reverted.body.entities.find((e: { name: string }) => e.name === 'Atmos')).toMatchObject({ conflict: false, entity: { description: 'Dolby Atmos' } });
   });
 
+  it('answers "not ready" while a cache rebuild is under way, then serves the new state', async () => {
+    // Another process (the worker of a split deployment) imported new ops: the version moved on.
+    await h.service.orm.em.fork().getConnection().execute('update pcd_databases set content_version = content_version + 1 where id = ?', [dbId]);
+    const during = await h.get(`/pcd/${dbId}/resolved/customFormat`);
+    expect(during.status).toBe(400);
+    expect(during.body.error).toBe(`Database ${dbId} is not ready: its cache is being built`);
+    const after = await eventually(() => h.get(`/pcd/${dbId}/resolved/customFormat`), (r) => r.status === 200);
+    expect(after.body.entities.length).toBeGreaterThan(0);
+  });
+
   it('serves the graph, music-app metadata profiles and the parity map', async () => {
     const graph = await h.get(`/pcd/${dbId}/graph?arrType=music_app`);
     expect(graph.status).toBe(200);
