@@ -13,7 +13,7 @@ export class Migration0002PcdDatabases extends PortableMigration {
           t.boolean('enabled').notNullable().defaultTo(true);
           t.jsonb('manifest').nullable();
           t.string('commit_sha', 64).nullable();
-          t.string('cache_status', 20).notNullable();
+          t.string('cache_status', 20).notNullable().defaultTo('pending');
           t.string('cache_reason', 100).nullable();
           t.jsonb('cache_stats').nullable();
           t.string('schema_source', 20).nullable();
