@@ -1,5 +1,6 @@
 import { backupActivities } from './backup-activities';
 import type { ActivityDeps } from './deps';
+import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
 import { pcdActivities } from './pcd-activities';
 
@@ -11,6 +12,7 @@ export function createActivities(deps: ActivityDeps) {
     ...instanceActivities(deps),
     ...backupActivities(deps),
     ...pcdActivities(deps),
+    ...historyActivities(deps),
   };
 }
 

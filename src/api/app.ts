@@ -9,6 +9,8 @@ import { registerHealthRoutes } from './routes/health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
+import { registerSyncConfigRoutes } from './routes/sync-config';
+import { registerSyncHistoryRoutes } from './routes/sync-history';
 
 export const API_PREFIX = '/api/v1';
 
@@ -19,6 +21,8 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerInstanceRoutes(router, deps);
   registerDatabaseRoutes(router, deps);
   registerPcdRoutes(router, deps);
+  registerSyncConfigRoutes(router, deps);
+  registerSyncHistoryRoutes(router, deps);
   return router;
 }
 

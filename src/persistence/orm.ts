@@ -80,3 +80,8 @@ function stripAnsi(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
+
+/** `$ilike` on PostgreSQL; SQLite's LIKE is already case-insensitive for ASCII and has no ILIKE. */
+export function caseInsensitiveLikeOperator(em: { getPlatform(): object }): '$ilike' | '$like' {
+  return em.getPlatform().constructor.name.toLowerCase().includes('postgre') ? '$ilike' : '$like';
+}

@@ -1,4 +1,4 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
+import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import type { Config } from '../config';
 import { SA } from '../workflows/search-attributes';
@@ -48,5 +48,36 @@ export async function ensureBackupSchedule(gateway: TemporalGateway, backup: Con
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
     state: { paused: !backup.enabled, note: backup.enabled ? undefined : 'BACKUP_ENABLED=false' },
+  });
+}
+
+export function historyRetentionScheduleId(taskQueue: string): string {
+  return deploymentScopedId(taskQueue, 'sync-history-retention');
+}
+
+/** Creates or updates the daily sync-history retention schedule, or deletes it when disabled. */
+export async function applyHistoryRetentionSchedule(gateway: TemporalGateway, enabled: boolean): Promise<void> {
+  const scheduleId = historyRetentionScheduleId(gateway.taskQueue);
+  if (!enabled) {
+    try {
+      await gateway.client.schedule.getHandle(scheduleId).delete();
+    } catch (error) {
+      if (!(error instanceof ScheduleNotFoundError)) throw error;
+    }
+    return;
+  }
+  await upsertSchedule(gateway, {
+    scheduleId,
+    spec: { intervals: [{ every: '1 day' }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'syncHistoryRetentionWorkflow',
+      workflowId: scheduleId,
+      taskQueue: gateway.taskQueue,
+      args: [],
+      typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'sync-history-retention' }]),
+      staticSummary: 'Sync history retention (age and entry cap)',
+    },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
   });
 }

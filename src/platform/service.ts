@@ -9,7 +9,8 @@ import { SecretBox } from './crypto';
 import { createLogger, secretScrubber, type LogDestination, type Logger } from './logger';
 import { backupsDir, summarizeBackups } from '../services/backup-service';
 import { PcdCacheManager } from '../services/pcd/cache-manager';
-import { deploymentScopedId, ensureBackupSchedule } from './schedules';
+import { readHistorySettings } from '../services/sync/history-service';
+import { applyHistoryRetentionSchedule, deploymentScopedId, ensureBackupSchedule } from './schedules';
 import { loadOrCreateSecrets } from './secrets';
 import { connectTemporal, type TemporalGateway } from './temporal-client';
 import { startDevServer, type DevServer } from './temporal-dev-server';
@@ -112,6 +113,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         // A fresh install gets its first backup now rather than one interval later.
         await temporal.client.schedule.getHandle(deploymentScopedId(config.temporal.taskQueue, 'backup')).trigger();
       }
+      await applyHistoryRetentionSchedule(temporal, (await readHistorySettings(orm.em.fork())).enabled);
       logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
     }
 

@@ -2,6 +2,7 @@ import { AppSettingSchema } from './app-setting';
 import { InstanceSchema } from './instance';
 import { PcdDatabaseSchema } from './pcd-database';
 import { PcdOpSchema } from './pcd-op';
+import { InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema } from './sync';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -9,5 +10,7 @@ export { PcdDatabase } from './pcd-database';
 export type { PcdCacheStats, PcdCacheStatus, PcdManifestRecord, PcdSchemaSource, PcdSourceKind } from './pcd-database';
 export { PcdOp } from './pcd-op';
 export type { PcdOpLayer } from './pcd-op';
+export { InstanceSyncConfig, SyncPreview, SyncRun } from './sync';
+export type { PreviewStatus, SyncRunStatus } from './sync';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema];

@@ -1,0 +1,121 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { z } from 'zod';
+import type { ArrType } from '../../domain/arr-types';
+import { SyncRun } from '../../persistence/entities';
+import { caseInsensitiveLikeOperator } from '../../persistence/orm';
+import { SettingsStore } from '../settings-store';
+
+export const SYNC_RUN_STATUSES = ['running', 'success', 'partial', 'failed'] as const;
+export const SYNC_TRIGGERS = ['manual', 'canary', 'schedule'] as const;
+
+export interface HistoryFilter {
+  instanceId?: number;
+  arrType?: ArrType;
+  status?: string;
+  trigger?: string;
+  section?: string;
+  from?: Date;
+  to?: Date;
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface HistoryItem {
+  id: number;
+  instanceId: number | null;
+  instanceName: string;
+  arrType: ArrType;
+  trigger: string;
+  sectionsAttempted: string[];
+  status: string;
+  sectionsRun: number;
+  itemsSynced: number;
+  failureCount: number;
+  entityChangeCount: number;
+  entityOutcomeCount: number;
+  error: string | null;
+  previewId: number | null;
+  rolloutId: number | null;
+  startedAt: string;
+  finishedAt: string | null;
+  createdAt: string;
+}
+
+export async function listSyncRuns(em: EntityManager, filter: HistoryFilter): Promise<{ items: HistoryItem[]; total: number }> {
+  const where: FilterQuery<SyncRun> = {};
+  if (filter.instanceId !== undefined) where.instanceId = filter.instanceId;
+  if (filter.arrType) where.arrType = filter.arrType;
+  if (filter.status) where.status = filter.status as SyncRun['status'];
+  if (filter.trigger) where.trigger = filter.trigger;
+  if (filter.section) where.sectionsKey = { $like: `%,${filter.section},%` };
+  if (filter.from || filter.to) where.startedAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = caseInsensitiveLikeOperator(em);
+    where.$or = [{ instanceName: { [like]: pattern } }, { error: { [like]: pattern } }];
+  }
+  const [rows, total] = await em.findAndCount(SyncRun, where, {
+    orderBy: { startedAt: 'desc', id: 'desc' },
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+  });
+  return { items: rows.map(toHistoryItem), total };
+}
+
+export function toHistoryItem(run: SyncRun): HistoryItem {
+  return {
+    id: run.id,
+    instanceId: run.instanceId,
+    instanceName: run.instanceName,
+    arrType: run.arrType,
+    trigger: run.trigger,
+    sectionsAttempted: run.sectionsAttempted,
+    status: run.status,
+    sectionsRun: run.sectionsRun,
+    itemsSynced: run.itemsSynced,
+    failureCount: run.failureCount,
+    entityChangeCount: run.entityChangeCount,
+    entityOutcomeCount: run.entityOutcomeCount,
+    error: run.error,
+    previewId: run.previewId,
+    rolloutId: run.rolloutId,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    createdAt: run.createdAt.toISOString(),
+  };
+}
+
+export const HISTORY_SETTINGS_KEY = 'sync-history';
+
+export const historySettingsSchema = z.object({
+  enabled: z.boolean(),
+  retentionDays: z.number().int().min(1),
+  retentionMaxEntries: z.number().int().min(0),
+});
+export type HistorySettings = z.infer<typeof historySettingsSchema>;
+export const DEFAULT_HISTORY_SETTINGS: HistorySettings = { enabled: true, retentionDays: 90, retentionMaxEntries: 10_000 };
+
+export function readHistorySettings(em: EntityManager): Promise<HistorySettings> {
+  return new SettingsStore(em).get(HISTORY_SETTINGS_KEY, historySettingsSchema, DEFAULT_HISTORY_SETTINGS);
+}
+
+/**
+ * Retention: finished runs older than retentionDays go; then, when retentionMaxEntries > 0, only
+ * the newest retentionMaxEntries finished runs stay. Running runs are never removed.
+ */
+export async function pruneSyncRuns(em: EntityManager, settings: HistorySettings, now = new Date()): Promise<{ byAge: number; byCount: number }> {
+  const cutoff = new Date(now.getTime() - settings.retentionDays * 86_400_000);
+  const byAge = await em.nativeDelete(SyncRun, { startedAt: { $lt: cutoff }, status: { $ne: 'running' } });
+  let byCount = 0;
+  if (settings.retentionMaxEntries > 0) {
+    const overflow = await em.find(SyncRun, { status: { $ne: 'running' } }, {
+      orderBy: { startedAt: 'desc', id: 'desc' },
+      offset: settings.retentionMaxEntries,
+      fields: ['id'],
+      limit: 100_000,
+    });
+    if (overflow.length) byCount = await em.nativeDelete(SyncRun, { id: { $in: overflow.map((r) => r.id) } });
+  }
+  return { byAge, byCount };
+}

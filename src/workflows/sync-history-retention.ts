@@ -1,0 +1,9 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+
+const { pruneSyncHistory } = proxyActivities<Activities>({ startToCloseTimeout: '10 minutes', retry: { maximumAttempts: 3 } });
+
+/** Run by the sync-history retention schedule. */
+export async function syncHistoryRetentionWorkflow(): Promise<{ byAge: number; byCount: number }> {
+  return pruneSyncHistory();
+}
