@@ -1,0 +1,106 @@
+/**
+ * Sync domain (pure): what an instance syncs, the transform of resolved PCD entities into each
+ * app's payloads, the diff of desired against live state into the spec's SyncChange groups, the
+ * ordered and idempotent write plan, and drift classification. See docs/sync.md.
+ */
+
+// ---- selection and sections
+export { syncSelectionSchema, emptySelection, appSections, sectionSelected, selectedSections, NAMESPACE_PATTERN } from './selection';
+export type { SyncSelection } from './selection';
+export { SYNC_SECTIONS, SYNC_ENTITY_TYPES, SYNC_ACTIONS, DRIFT_CATEGORIES } from './types';
+export type {
+  SyncSection,
+  SyncEntityType,
+  SyncAction,
+  DriftCategory,
+  SyncChange,
+  FieldChange,
+  ActionCounts,
+  SyncPreview,
+  SyncPreviewGroups,
+  SectionOutcome,
+  SyncIssue,
+  SyncIssueSeverity,
+  LiveState,
+  LiveQualityProfile,
+  AppCatalog,
+  AppQuality,
+  NamedId,
+} from './types';
+
+// ---- namespace
+export { appName, displayName, hasNamespace, namespaceSuffix } from './namespace';
+
+// ---- source (replayed PCD -> portable entities of one instance)
+export { readSyncSource, qualityNamesOf, scoresFor } from './source';
+export type { SyncSource, NamingData } from './source';
+
+// ---- catalog and app facts
+export { catalogFromLive, qualityByName, languageByName } from './catalog';
+export {
+  APP_CONDITION_TYPES,
+  IMPLEMENTATIONS,
+  enumValue,
+  enumKey,
+  DEFAULT_SIZE_LIMITS,
+  LIDARR_METADATA_TYPES,
+  RESERVED_METADATA_PROFILE,
+  BYTES_PER_GB,
+  UNBOUNDED_SIZE_GB,
+  YEAR_BOUNDS,
+} from './enums';
+export type { ConditionType, EnumKind } from './enums';
+
+// ---- transform
+export { transformSource, FIRST_GROUP_ID, GLOBAL_DELAY_PROFILE_ID } from './transform';
+export type {
+  DesiredState,
+  TransformOptions,
+  DesiredCustomFormat,
+  DesiredQualityProfile,
+  QualityProfileBody,
+  QualityItemPayload,
+  DelayProfileFields,
+  DesiredMetadataProfile,
+  DesiredQualityDefinition,
+  DesiredQualityDefinitions,
+  DesiredSettings,
+} from './transform';
+
+// ---- views (what is compared)
+export {
+  customFormatView,
+  qualityProfileView,
+  formatScoresOf,
+  settingsView,
+  qualityDefinitionView,
+  metadataProfileView,
+  CUSTOM_FORMAT_DIFF,
+  QUALITY_PROFILE_DIFF,
+  SETTINGS_DIFF,
+} from './views';
+
+// ---- diff and plan
+export { planSync, liveNeeds, WRITE_PLAN_VERSION } from './plan';
+export { previewChanges, countActions } from './preview';
+export type {
+  PlanInput,
+  SyncPlan,
+  WritePlan,
+  PlanStep,
+  CustomFormatUpsertStep,
+  QualityProfileUpsertStep,
+  MetadataProfileUpsertStep,
+  DelayProfileMergeStep,
+  ConfigMergeStep,
+  QualityDefinitionsMergeStep,
+  DeleteStep,
+} from './plan';
+
+// ---- execution through a port
+export { applyPlan, completeFormatItems, qualityProfileWriteBody, mergeSettings, mergeDelayProfile, mergeQualityDefinitions } from './execute';
+export type { SyncWriter, QualityProfileWrite, StepOutcome, StepOutcomeKind, ApplyOptions } from './execute';
+
+// ---- drift
+export { classifyDrift } from './drift';
+export type { DriftClassification } from './drift';

@@ -1,0 +1,386 @@
+/**
+ * Diff and plan (pure): desired (transformed PCD) against live state, per section, into the spec's
+ * SyncChange groups with counts, plus the ordered write plan the apply activity executes.
+ *
+ * Identity: an entity on the app is arrgo's when its name is a desired name (with the namespace
+ * suffix when a namespace is set). Custom formats and quality profiles on the app that are not
+ * desired are unmanaged: reported with category `unmanaged`, as `delete` (and planned for
+ * deletion) only when the selection sets deleteUnmanaged, otherwise as `unchanged`. The
+ * single-entity sections (delay profile 1, naming, media settings, quality definitions, the
+ * selected metadata profile) have no unmanaged entries.
+ *
+ * Write plan: steps in dependency order (custom formats, then the quality profiles that score them,
+ * then the settings, then the metadata profile, deletes last: profiles before formats). Each step
+ * names its target by (kind, name on the app), never by a preview-time id, so the executor finds an
+ * entity an earlier attempt created and updates it instead of creating a duplicate.
+ */
+import type { ArrType } from '../arr-types';
+import { diff } from '../diff';
+import { catalogFromLive } from './catalog';
+import { displayName } from './namespace';
+import { appSections, sectionSelected, type SyncSelection } from './selection';
+import type { SyncSource } from './source';
+import {
+  GLOBAL_DELAY_PROFILE_ID,
+  transformSource,
+  type DelayProfileFields,
+  type DesiredQualityDefinition,
+  type DesiredState,
+  type QualityProfileBody,
+} from './transform';
+import {
+  type ActionCounts,
+  type LiveState,
+  type SectionOutcome,
+  type SyncAction,
+  type SyncChange,
+  type SyncEntityType,
+  type SyncPreview,
+  type SyncSection,
+} from './types';
+import type { CustomFormatPayload, MetadataProfilePayload } from '../../clients/types';
+import type { FieldChange } from '../diff';
+import { countActions } from './preview';
+import {
+  CUSTOM_FORMAT_DIFF,
+  customFormatView,
+  formatScoresOf,
+  metadataProfileView,
+  QUALITY_PROFILE_DIFF,
+  qualityDefinitionView,
+  qualityProfileView,
+  restrictCustomFormatView,
+  SETTINGS_DIFF,
+  settingsView,
+} from './views';
+
+// ---------------------------------------------------------------- write plan
+
+interface StepBase {
+  /** Stable identity of the step within a plan: `<kind>:<op>:<name>`. */
+  id: string;
+  section: SyncSection;
+  entityType: SyncEntityType;
+  /** The action the preview showed (the executor re-resolves it against the app at write time). */
+  action: Exclude<SyncAction, 'unchanged'>;
+  /** Name on the app (namespaced); for settings steps, the PCD entity name. */
+  name: string;
+  /** Display name (namespace stripped). */
+  displayName: string;
+}
+
+/** Create or update a custom format, found by name. */
+export interface CustomFormatUpsertStep extends StepBase {
+  kind: 'customFormat';
+  op: 'upsert';
+  payload: CustomFormatPayload;
+}
+
+/** Create or update a quality profile, found by name; formatItems are completed from the app's custom formats. */
+export interface QualityProfileUpsertStep extends StepBase {
+  kind: 'qualityProfile';
+  op: 'upsert';
+  body: QualityProfileBody;
+  /** Scores by custom format name on the app; every other format scores 0. */
+  formatScores: Record<string, number>;
+}
+
+/** Create or update a Lidarr metadata profile, found by name. */
+export interface MetadataProfileUpsertStep extends StepBase {
+  kind: 'metadataProfile';
+  op: 'upsert';
+  payload: MetadataProfilePayload;
+}
+
+/** Read-modify-write of delay profile 1 (tags stay empty, order is kept). */
+export interface DelayProfileMergeStep extends StepBase {
+  kind: 'delayProfile';
+  op: 'merge';
+  remoteId: number;
+  fields: DelayProfileFields;
+}
+
+/** Read-modify-write of the naming or media-management config: settings arrgo does not own are kept. */
+export interface ConfigMergeStep extends StepBase {
+  kind: 'naming' | 'mediaManagement';
+  op: 'merge';
+  fields: Record<string, unknown>;
+}
+
+/** Bulk update of quality definitions, matched by the app's quality name. */
+export interface QualityDefinitionsMergeStep extends StepBase {
+  kind: 'qualityDefinitions';
+  op: 'merge';
+  entries: DesiredQualityDefinition[];
+}
+
+/** Delete an unmanaged custom format or quality profile: only when both its id and name still match. */
+export interface DeleteStep extends StepBase {
+  kind: 'customFormat' | 'qualityProfile';
+  op: 'delete';
+  remoteId: number;
+}
+
+export type PlanStep =
+  | CustomFormatUpsertStep
+  | QualityProfileUpsertStep
+  | MetadataProfileUpsertStep
+  | DelayProfileMergeStep
+  | ConfigMergeStep
+  | QualityDefinitionsMergeStep
+  | DeleteStep;
+
+export interface WritePlan {
+  version: 1;
+  arrType: ArrType;
+  steps: PlanStep[];
+}
+
+export const WRITE_PLAN_VERSION = 1;
+
+// ---------------------------------------------------------------- planning
+
+export interface PlanInput {
+  arrType: ArrType;
+  selection: SyncSelection;
+  source: SyncSource;
+  live: LiveState;
+  /** Sections to preview; default every section of the app family. Sections with nothing selected are skipped. */
+  sections?: readonly SyncSection[];
+}
+
+export interface SyncPlan {
+  preview: SyncPreview;
+  plan: WritePlan;
+  /** The desired app entities the preview was computed from. */
+  desired: DesiredState;
+}
+
+function change(
+  entityType: SyncEntityType,
+  name: string,
+  action: SyncAction,
+  remoteId: number | null,
+  fields: FieldChange[] = [],
+  category?: SyncChange['category'],
+): SyncChange {
+  const out: SyncChange = { entityType, name, action, remoteId, fields: action === 'update' ? fields : [] };
+  if (category) out.category = category;
+  return out;
+}
+
+const updateOrUnchanged = (fields: FieldChange[]): SyncAction => (fields.length > 0 ? 'update' : 'unchanged');
+
+/**
+ * The parts of the live state a preview of `sections` reads for this selection (what the preview
+ * activity must fetch). `qualityDefinitionLimits` is optional: the documented limits apply without it.
+ */
+export function liveNeeds(arrType: ArrType, selection: SyncSelection, sections?: readonly SyncSection[]): (keyof LiveState)[] {
+  const wanted = sections ?? appSections(arrType);
+  const on = (s: SyncSection) => wanted.includes(s) && sectionSelected(arrType, selection, s);
+  const needs = new Set<keyof LiveState>();
+  if (on('qualityProfiles')) {
+    for (const part of ['customFormats', 'qualityProfiles', 'qualityDefinitions'] as const) needs.add(part);
+    if (arrType !== 'music_app') needs.add('languages');
+  }
+  if (on('delayProfiles')) needs.add('delayProfiles');
+  if (on('mediaManagement')) {
+    if (selection.naming !== null) needs.add('naming');
+    if (selection.mediaSettings !== null) needs.add('mediaManagement');
+    if (selection.qualityDefinitions !== null) {
+      needs.add('qualityDefinitions');
+      if (arrType !== 'music_app') needs.add('qualityDefinitionLimits');
+    }
+  }
+  if (on('metadataProfiles')) needs.add('metadataProfiles');
+  return [...needs];
+}
+
+function requireLive(arrType: ArrType, selection: SyncSelection, sections: readonly SyncSection[], live: LiveState): void {
+  for (const part of liveNeeds(arrType, selection, sections)) {
+    if (part === 'qualityDefinitionLimits') continue;
+    if (live[part] === undefined || live[part] === null) throw new Error(`planSync: live.${part} is required for this selection`);
+  }
+}
+
+export function planSync(input: PlanInput): SyncPlan {
+  const { arrType, selection, live } = input;
+  if (input.source.arrType !== arrType) throw new Error(`planSync: the source was read for ${input.source.arrType}, not ${arrType}`);
+  const available = appSections(arrType);
+  const requested = (input.sections ?? available).filter((s, i, all) => available.includes(s) && all.indexOf(s) === i);
+  const sectionOutcomes: SectionOutcome[] = requested.map((section) => ({ section, skipped: !sectionSelected(arrType, selection, section) }));
+  const sections = sectionOutcomes.filter((o) => !o.skipped).map((o) => o.section);
+  requireLive(arrType, selection, sections, live);
+
+  const catalog = catalogFromLive(arrType, live);
+  const desired = transformSource(input.source, catalog, { namespace: selection.namespace, sections });
+  const ns = selection.namespace;
+  const steps: PlanStep[] = [];
+  const deletes: { profiles: DeleteStep[]; formats: DeleteStep[] } = { profiles: [], formats: [] };
+  const preview: SyncPreview = {
+    arrType,
+    sections,
+    sectionOutcomes,
+    qualityProfiles: null,
+    delayProfiles: null,
+    mediaManagement: null,
+    metadataProfiles: null,
+    counts: { create: 0, update: 0, delete: 0, unchanged: 0 },
+    issues: desired.issues,
+  };
+  const stepBase = (section: SyncSection, entityType: SyncEntityType, kind: string, op: string, action: StepBase['action'], name: string, display: string): StepBase => ({
+    id: `${kind}:${op}:${name}`,
+    section,
+    entityType,
+    action,
+    name,
+    displayName: display,
+  });
+
+  // ---- quality profiles and the custom formats they score
+  if (sections.includes('qualityProfiles')) {
+    const liveFormats = live.customFormats!;
+    const liveProfiles = live.qualityProfiles!;
+    const customFormats: SyncChange[] = [];
+    const qualityProfiles: SyncChange[] = [];
+
+    const wantedFormats = new Set(desired.customFormats.map((d) => d.name));
+    for (const d of desired.customFormats) {
+      const match = liveFormats.find((f) => f.name === d.name);
+      if (!match) {
+        customFormats.push(change('customFormat', d.displayName, 'create', null));
+        steps.push({ ...stepBase('qualityProfiles', 'customFormat', 'customFormat', 'upsert', 'create', d.name, d.displayName), kind: 'customFormat', op: 'upsert', payload: d.payload });
+        continue;
+      }
+      const want = customFormatView(d.payload);
+      const fields = diff(restrictCustomFormatView(customFormatView(match), want), want, CUSTOM_FORMAT_DIFF);
+      const action = updateOrUnchanged(fields);
+      customFormats.push(change('customFormat', d.displayName, action, match.id, fields));
+      if (action === 'update') {
+        steps.push({ ...stepBase('qualityProfiles', 'customFormat', 'customFormat', 'upsert', 'update', d.name, d.displayName), kind: 'customFormat', op: 'upsert', payload: d.payload });
+      }
+    }
+    for (const f of liveFormats) {
+      if (wantedFormats.has(f.name)) continue;
+      const name = displayName(f.name, ns);
+      customFormats.push(change('customFormat', name, selection.deleteUnmanaged ? 'delete' : 'unchanged', f.id, [], 'unmanaged'));
+      if (selection.deleteUnmanaged) {
+        deletes.formats.push({ ...stepBase('qualityProfiles', 'customFormat', 'customFormat', 'delete', 'delete', f.name, name), kind: 'customFormat', op: 'delete', remoteId: f.id });
+      }
+    }
+
+    const viewOptions = { minUpgrade: arrType !== 'music_app', language: arrType === 'movie_app' };
+    const wantedProfiles = new Set(desired.qualityProfiles.map((d) => d.name));
+    for (const d of desired.qualityProfiles) {
+      const match = liveProfiles.find((p) => p.name === d.name);
+      const step = (action: StepBase['action']): QualityProfileUpsertStep => ({
+        ...stepBase('qualityProfiles', 'qualityProfile', 'qualityProfile', 'upsert', action, d.name, d.displayName),
+        kind: 'qualityProfile',
+        op: 'upsert',
+        body: d.body,
+        formatScores: d.formatScores,
+      });
+      if (!match) {
+        qualityProfiles.push(change('qualityProfile', d.displayName, 'create', null));
+        steps.push(step('create'));
+        continue;
+      }
+      const fields = diff(
+        qualityProfileView(match, formatScoresOf(match.formatItems, liveFormats), viewOptions),
+        qualityProfileView(d.body, d.formatScores, viewOptions),
+        QUALITY_PROFILE_DIFF,
+      );
+      const action = updateOrUnchanged(fields);
+      qualityProfiles.push(change('qualityProfile', d.displayName, action, match.id, fields));
+      if (action === 'update') steps.push(step('update'));
+    }
+    for (const p of liveProfiles) {
+      if (wantedProfiles.has(p.name)) continue;
+      const name = displayName(p.name, ns);
+      qualityProfiles.push(change('qualityProfile', name, selection.deleteUnmanaged ? 'delete' : 'unchanged', p.id, [], 'unmanaged'));
+      if (selection.deleteUnmanaged) {
+        deletes.profiles.push({ ...stepBase('qualityProfiles', 'qualityProfile', 'qualityProfile', 'delete', 'delete', p.name, name), kind: 'qualityProfile', op: 'delete', remoteId: p.id });
+      }
+    }
+    preview.qualityProfiles = { section: 'qualityProfiles', customFormats, qualityProfiles };
+  }
+
+  // ---- the global delay profile
+  if (sections.includes('delayProfiles') && desired.delayProfile) {
+    const d = desired.delayProfile;
+    const current = live.delayProfiles!.find((p) => p.id === GLOBAL_DELAY_PROFILE_ID);
+    if (!current) {
+      desired.issues.push({ severity: 'error', section: 'delayProfiles', entityType: 'delayProfile', name: d.displayName, message: 'the app has no global delay profile (id 1)' });
+    } else {
+      const fields = diff(settingsView(current as unknown as Record<string, unknown>, d.fields), d.fields, SETTINGS_DIFF);
+      const action = updateOrUnchanged(fields);
+      preview.delayProfiles = { section: 'delayProfiles', profile: change('delayProfile', d.displayName, action, current.id, fields) };
+      if (action === 'update') {
+        steps.push({
+          ...stepBase('delayProfiles', 'delayProfile', 'delayProfile', 'merge', 'update', d.displayName, d.displayName),
+          kind: 'delayProfile',
+          op: 'merge',
+          remoteId: current.id,
+          fields: d.fields,
+        });
+      }
+    }
+  }
+
+  // ---- naming, quality definitions, media settings
+  if (sections.includes('mediaManagement')) {
+    const group: NonNullable<SyncPreview['mediaManagement']> = { section: 'mediaManagement', naming: null, qualityDefinitions: [], mediaSettings: null };
+    const config = (kind: 'naming' | 'mediaManagement', entityType: 'naming' | 'mediaSettings', d: DesiredState['naming'], current: LiveState['naming']) => {
+      if (!d || !current) return null;
+      const fields = diff(settingsView(current, d.fields), d.fields, SETTINGS_DIFF);
+      const action = updateOrUnchanged(fields);
+      if (action === 'update') {
+        steps.push({ ...stepBase('mediaManagement', entityType, kind, 'merge', 'update', d.displayName, d.displayName), kind, op: 'merge', fields: d.fields });
+      }
+      return change(entityType, d.displayName, action, typeof current.id === 'number' ? current.id : 1, fields);
+    };
+    group.naming = config('naming', 'naming', desired.naming, live.naming);
+    if (desired.qualityDefinitions) {
+      const changed: DesiredQualityDefinition[] = [];
+      for (const entry of desired.qualityDefinitions.entries) {
+        const current = live.qualityDefinitions!.find((q) => q.quality.name === entry.quality);
+        if (!current) continue;
+        const fields = diff(qualityDefinitionView(current), qualityDefinitionView(entry), SETTINGS_DIFF);
+        const action = updateOrUnchanged(fields);
+        group.qualityDefinitions.push(change('qualityDefinition', entry.quality, action, current.id, fields));
+        if (action === 'update') changed.push(entry);
+      }
+      if (changed.length > 0) {
+        const name = desired.qualityDefinitions.displayName;
+        steps.push({ ...stepBase('mediaManagement', 'qualityDefinition', 'qualityDefinitions', 'merge', 'update', name, name), kind: 'qualityDefinitions', op: 'merge', entries: changed });
+      }
+    }
+    group.mediaSettings = config('mediaManagement', 'mediaSettings', desired.mediaSettings, live.mediaManagement);
+    if (group.naming || group.mediaSettings || group.qualityDefinitions.length > 0) preview.mediaManagement = group;
+  }
+
+  // ---- Lidarr metadata profile
+  if (sections.includes('metadataProfiles') && desired.metadataProfile) {
+    const d = desired.metadataProfile;
+    const match = live.metadataProfiles!.find((p) => p.name === d.name);
+    const step = (action: StepBase['action']): MetadataProfileUpsertStep => ({
+      ...stepBase('metadataProfiles', 'metadataProfile', 'metadataProfile', 'upsert', action, d.name, d.displayName),
+      kind: 'metadataProfile',
+      op: 'upsert',
+      payload: d.payload,
+    });
+    if (!match) {
+      preview.metadataProfiles = { section: 'metadataProfiles', profile: change('metadataProfile', d.displayName, 'create', null) };
+      steps.push(step('create'));
+    } else {
+      const fields = diff(metadataProfileView(match), metadataProfileView(d.payload), SETTINGS_DIFF);
+      const action = updateOrUnchanged(fields);
+      preview.metadataProfiles = { section: 'metadataProfiles', profile: change('metadataProfile', d.displayName, action, match.id, fields) };
+      if (action === 'update') steps.push(step('update'));
+    }
+  }
+
+  steps.push(...deletes.profiles, ...deletes.formats);
+  preview.counts = countActions(preview);
+  return { preview, plan: { version: WRITE_PLAN_VERSION, arrType, steps }, desired };
+}
