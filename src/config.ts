@@ -58,6 +58,7 @@ const envSchema = z.object({
   BACKUP_INTERVAL_HOURS: integerIn(1, 24 * 30, 24),
   BACKUP_RETENTION_DAYS: integerIn(1, 3650, 14),
   PREVIEW_TTL_MINUTES: integerIn(1, 7 * 24 * 60, 30),
+  SYNC_HEARTBEAT_TIMEOUT_SECONDS: integerIn(2, 3600, 30),
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
 });
 
@@ -82,6 +83,8 @@ export interface Config {
   logRetentionFiles: number;
   backup: { enabled: boolean; intervalHours: number; retentionDays: number };
   previewTtlMinutes: number;
+  /** An apply attempt silent for this long is retried by another worker (resuming where it got to). */
+  syncHeartbeatTimeoutSeconds: number;
   appRequestTimeoutMs: number;
 }
 
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionFiles: e.LOG_RETENTION_FILES,
     backup: { enabled: e.BACKUP_ENABLED, intervalHours: e.BACKUP_INTERVAL_HOURS, retentionDays: e.BACKUP_RETENTION_DAYS },
     previewTtlMinutes: e.PREVIEW_TTL_MINUTES,
+    syncHeartbeatTimeoutSeconds: e.SYNC_HEARTBEAT_TIMEOUT_SECONDS,
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
   };
 }

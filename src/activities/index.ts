@@ -3,6 +3,7 @@ import type { ActivityDeps } from './deps';
 import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
 import { pcdActivities } from './pcd-activities';
+import { syncActivities } from './sync-activities';
 
 export type { ActivityDeps } from './deps';
 export type { InstanceTestResult } from './instance-activities';
@@ -13,6 +14,7 @@ export function createActivities(deps: ActivityDeps) {
     ...backupActivities(deps),
     ...pcdActivities(deps),
     ...historyActivities(deps),
+    ...syncActivities(deps),
   };
 }
 

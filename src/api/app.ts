@@ -9,6 +9,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
+import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
 
@@ -22,6 +23,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDatabaseRoutes(router, deps);
   registerPcdRoutes(router, deps);
   registerSyncConfigRoutes(router, deps);
+  registerSyncRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
   return router;
 }

@@ -4,3 +4,4 @@ export { instanceTestWorkflow } from './instance-test';
 export { backupWorkflow } from './backup';
 export { pcdPullWorkflow } from './pcd-pull';
 export { syncHistoryRetentionWorkflow } from './sync-history-retention';
+export { syncWorkflow, applyPreviewUpdate, previewStatusQuery } from './sync';

@@ -66,6 +66,8 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
     TEMPORAL_NAMESPACE: namespace,
     TEMPORAL_TASK_QUEUE: taskQueue,
     ARRGO_API_KEY: apiKey,
+    // Shared with worker processes started by the test (they decrypt the same instance keys).
+    ARRGO_SECRET: randomBytes(36).toString('base64url'),
     LOG_LEVEL: 'debug',
     BACKUP_ENABLED: 'false',
     APP_REQUEST_TIMEOUT_MS: '3000',

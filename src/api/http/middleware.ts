@@ -69,9 +69,11 @@ export function errorHandler() {
     const log = req.log;
     let status = 500;
     let message = 'Internal server error';
+    let code: string | undefined;
     if (isAppError(error)) {
       status = error.status;
       message = error.publicMessage;
+      code = error.details?.code;
       if (error.details?.retryAfterSeconds) res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
     } else if (isBodyParserError(error)) {
       status = error.status;
@@ -87,7 +89,7 @@ export function errorHandler() {
     if (status >= 500) log?.error({ err: error, path: req.path, method: req.method }, 'request failed');
     else log?.debug({ status, error: message }, 'request rejected');
     if (res.headersSent) return res.end();
-    res.status(status).json({ error: message });
+    res.status(status).json(code ? { error: message, code } : { error: message });
   };
 }
 

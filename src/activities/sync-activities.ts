@@ -1,0 +1,228 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { createArrClient } from '../clients/arr-client';
+import { AppRequestError } from '../clients/http';
+import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
+import { applyPlan, liveNeeds, planSync, readSyncSource, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
+import { PcdDatabase, SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
+import { InstanceService } from '../services/instance-service';
+import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
+import { SyncConfigService } from '../services/sync/sync-config-service';
+import type { ActivityDeps } from './deps';
+
+/** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
+const RETRYABLE: ReadonlySet<AppCallFailure> = new Set(['timeout', 'serverError', 'unreachable', 'invalidResponse']);
+export const APP_FAILURE_PREFIX = 'app:';
+
+export interface GeneratedPreview {
+  status: 'ready' | 'failed';
+  counts: { create: number; update: number; delete: number; unchanged: number };
+  failure: FailureEvidence | null;
+}
+
+export interface ApplySummary {
+  steps: number;
+  written: number;
+}
+
+export interface SyncRunResult {
+  status: 'success' | 'partial' | 'failed';
+  failure: FailureEvidence | null;
+}
+
+export function syncActivities(deps: ActivityDeps) {
+  const em = () => deps.orm.em;
+  const loadPreview = (id: number) => em().findOneOrFail(SyncPreview, { id });
+
+  return {
+    /**
+     * Reads the instance's live state, computes desired against live, and stores the preview
+     * (groups, counts, section outcomes with failure evidence) and its write plan.
+     */
+    async generateSyncPreview(previewId: number): Promise<GeneratedPreview> {
+      const preview = await loadPreview(previewId);
+      const fail = async (evidence: FailureEvidence, body?: Record<string, unknown>): Promise<GeneratedPreview> => {
+        preview.failure = { ...evidence };
+        preview.preview = body ?? null;
+        preview.generatedAt = new Date();
+        await em().flush();
+        return { status: 'failed', counts: { create: 0, update: 0, delete: 0, unchanged: 0 }, failure: evidence };
+      };
+      const config = await new SyncConfigService(em(), deps.pcdCaches).find(preview.instanceId);
+      const database = config ? await em().findOne(PcdDatabase, { id: config.databaseId }) : null;
+      if (!config || !database || database.cacheStatus !== 'ready' || !database.lastPulledAt) return fail(failureEvidence('internalError'));
+      const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
+      const cache = await deps.pcdCaches.build(database.id);
+      const arrType = connection.arrType;
+      const sections = preview.sections as SyncSection[];
+      const source = readSyncSource(cache.resolved, arrType, config.selection);
+      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+      const { live, failures } = await readLiveState(client, liveNeeds(arrType, config.selection, sections));
+      const failedSections = new Map<SyncSection, FailureEvidence>();
+      for (const section of sections) {
+        const failed = liveNeeds(arrType, config.selection, [section]).find((part: LivePart) => failures[part]);
+        if (failed) failedSections.set(section, evidenceForAppFailure(failures[failed]!));
+      }
+      const okSections = sections.filter((s) => !failedSections.has(s));
+      const planned = planSync({ arrType, selection: config.selection, source, live, sections: okSections });
+      const sectionOutcomes = sections.map((section) => {
+        const evidence = failedSections.get(section);
+        if (evidence) return { section, skipped: false, failure: evidence };
+        const outcome = planned.preview.sectionOutcomes.find((o) => o.section === section);
+        return { section, skipped: outcome?.skipped ?? true, failure: null };
+      });
+      const body = {
+        instanceId: preview.instanceId,
+        instanceName: preview.instanceName,
+        arrType,
+        sections: sections.filter((s) => !sectionOutcomes.find((o) => o.section === s)?.skipped),
+        sectionOutcomes,
+        qualityProfiles: planned.preview.qualityProfiles,
+        delayProfiles: planned.preview.delayProfiles,
+        mediaManagement: planned.preview.mediaManagement,
+        metadataProfiles: planned.preview.metadataProfiles,
+        counts: planned.preview.counts,
+        issues: planned.preview.issues,
+      };
+      if (failedSections.size > 0) {
+        deps.logger.info({ previewId, failed: [...failedSections.keys()] }, 'sync preview sections failed');
+        return fail(failureEvidence('sectionErrors'), body);
+      }
+      preview.preview = body;
+      preview.plan = planned.plan as unknown as Record<string, unknown>;
+      preview.liveFingerprint = fingerprint(live);
+      preview.generatedAt = new Date();
+      preview.failure = null;
+      await em().flush();
+      deps.logger.info({ previewId, instanceId: preview.instanceId, counts: planned.preview.counts, steps: planned.plan.steps.length }, 'sync preview generated');
+      return { status: 'ready', counts: planned.preview.counts, failure: null };
+    },
+
+    /** Persists a status transition (reads work from the application database at any time). */
+    async recordPreviewStatus(previewId: number, status: PreviewStatus, extra: { expiresAtMs?: number; failure?: FailureEvidence | null; runId?: number } = {}): Promise<void> {
+      const preview = await loadPreview(previewId);
+      preview.status = status;
+      if (extra.expiresAtMs !== undefined) preview.expiresAt = new Date(extra.expiresAtMs);
+      if (extra.failure !== undefined) preview.failure = extra.failure ? { ...extra.failure } : null;
+      if (extra.runId !== undefined) preview.runId = extra.runId;
+      await em().flush();
+    },
+
+    /** True when the app still holds what the preview was computed against. */
+    async checkPreviewFresh(previewId: number): Promise<boolean> {
+      const preview = await loadPreview(previewId);
+      const config = await new SyncConfigService(em(), deps.pcdCaches).find(preview.instanceId);
+      if (!config || !preview.liveFingerprint) return false;
+      const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
+      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+      const { live, failures } = await readLiveState(client, liveNeeds(connection.arrType, config.selection, preview.sections as SyncSection[]));
+      const failed = Object.values(failures)[0];
+      if (failed) throw appFailure(failed, 'reading the live state before apply');
+      return fingerprint(live) === preview.liveFingerprint;
+    },
+
+    /** Records the run once per workflow; a resumed workflow finds it again. */
+    async startSyncRun(previewId: number, workflowId: string, trigger: string, rolloutId: number | null): Promise<number> {
+      const existing = await em().findOne(SyncRun, { workflowId });
+      if (existing) return existing.id;
+      const preview = await loadPreview(previewId);
+      const body = (preview.preview ?? {}) as { sections?: string[]; counts?: { create: number; update: number; delete: number } };
+      const sections = body.sections ?? preview.sections;
+      const counts = body.counts ?? { create: 0, update: 0, delete: 0 };
+      const run = em().create(SyncRun, {
+        instanceId: preview.instanceId,
+        instanceName: preview.instanceName,
+        arrType: preview.arrType,
+        trigger,
+        sectionsAttempted: sections,
+        sectionsKey: `,${sections.join(',')},`,
+        status: 'running',
+        sectionsRun: 0,
+        itemsSynced: 0,
+        failureCount: 0,
+        entityChangeCount: counts.create + counts.update + counts.delete,
+        entityOutcomeCount: 0,
+        error: null,
+        outcomes: [],
+        previewId,
+        rolloutId,
+        workflowId,
+        startedAt: new Date(),
+        finishedAt: null,
+        createdAt: new Date(),
+      });
+      await em().flush();
+      return run.id;
+    },
+
+    /**
+     * Executes the preview's write plan in dependency order. Heartbeats carry the index reached, so
+     * a retried attempt (another worker after a crash) resumes there; every step is idempotent.
+     */
+    async applySyncPlan(previewId: number, runId: number): Promise<ApplySummary> {
+      const ctx = Context.current();
+      const resume = ctx.info.heartbeatDetails as { next?: number } | undefined;
+      const preview = await loadPreview(previewId);
+      const plan = preview.plan as unknown as WritePlan;
+      const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
+      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+      const startAt = resume?.next ?? 0;
+      if (startAt > 0) deps.logger.info({ previewId, runId, startAt, attempt: ctx.info.attempt }, 'sync apply resuming');
+      try {
+        await applyPlan(plan, client, {
+          startAt,
+          onStep: async (outcome: StepOutcome, total: number) => {
+            await recordOutcome(runId, outcome);
+            ctx.heartbeat({ next: outcome.index + 1, total });
+            deps.logger.debug({ previewId, step: outcome.index + 1, total, stepId: outcome.stepId, outcome: outcome.outcome }, 'sync apply progress');
+          },
+        });
+      } catch (error) {
+        if (error instanceof AppRequestError) throw appFailure(error.failure, 'applying the plan');
+        throw error;
+      }
+      const run = await em().findOneOrFail(SyncRun, { id: runId });
+      return { steps: plan.steps.length, written: run.entityOutcomeCount };
+    },
+
+    /** Completes the run record from the stored outcomes. */
+    async finishSyncRun(runId: number, failure: FailureEvidence | null): Promise<SyncRunResult> {
+      const run = await em().findOneOrFail(SyncRun, { id: runId });
+      const preview = run.previewId ? await em().findOne(SyncPreview, { id: run.previewId }) : null;
+      const plan = (preview?.plan ?? { steps: [] }) as unknown as WritePlan;
+      const outcomes = run.outcomes as unknown as StepOutcome[];
+      const done = new Set(outcomes.map((o) => o.index));
+      const counts = ((preview?.preview ?? {}) as { counts?: { unchanged: number } }).counts;
+      run.failureCount = failure ? 1 : 0;
+      run.sectionsRun = run.sectionsAttempted.filter((section) => plan.steps.every((step, index) => step.section !== section || done.has(index))).length;
+      run.itemsSynced = (counts?.unchanged ?? 0) + outcomes.filter((o) => o.outcome !== 'skipped').length;
+      run.status = !failure ? 'success' : outcomes.some((o) => o.outcome !== 'skipped') ? 'partial' : 'failed';
+      run.error = failure ? failure.message : null;
+      run.finishedAt = new Date();
+      await em().flush();
+      return { status: run.status, failure };
+    },
+  };
+
+  async function recordOutcome(runId: number, outcome: StepOutcome): Promise<void> {
+    const fork = deps.orm.em.fork();
+    const run = await fork.findOneOrFail(SyncRun, { id: runId });
+    const outcomes = (run.outcomes as unknown as StepOutcome[]).filter((o) => o.index !== outcome.index);
+    outcomes.push(outcome);
+    outcomes.sort((a, b) => a.index - b.index);
+    run.outcomes = outcomes as unknown as Record<string, unknown>[];
+    run.entityOutcomeCount = outcomes.filter((o) => o.outcome !== 'skipped').length;
+    await fork.flush();
+  }
+}
+
+/** A typed Temporal failure for an app call: retryable for transient codes, final otherwise. */
+function appFailure(failure: AppCallFailure, during: string): ApplicationFailure {
+  const evidence = evidenceForAppFailure(failure);
+  return ApplicationFailure.create({
+    type: `${APP_FAILURE_PREFIX}${failure}`,
+    message: `${evidence.message} (${during})`,
+    nonRetryable: !RETRYABLE.has(failure),
+    details: [{ evidence }],
+  });
+}

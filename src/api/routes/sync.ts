@@ -1,0 +1,126 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import { notFound } from '../../errors';
+import { SyncPreview } from '../../persistence/entities';
+import { toPreviewView } from '../../services/sync/preview-view';
+import { requestApply, startSync, waitForSync } from '../../services/sync/sync-runner';
+import type { ApiDeps } from '../deps';
+import { page, paginated, paginationQuery } from '../http/pagination';
+import type { ApiRouter } from '../http/route';
+import { booleanQuery, idParam, z } from '../http/zod';
+import { InstanceSyncSchema, PreviewCreateSchema, PreviewSchema } from '../schemas/previews';
+
+const tags = ['Sync'];
+const WaitQuery = z.object({ wait: booleanQuery.optional().openapi({ description: 'Answer when the workflow has finished' }) });
+
+export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
+  const load = async (id: number) => {
+    deps.orm.em.clear();
+    const preview = await deps.orm.em.findOne(SyncPreview, { id });
+    if (!preview) throw notFound(`Preview ${id} not found`);
+    return preview;
+  };
+  const finish = async (preview: SyncPreview, wait: boolean | undefined) => {
+    if (wait) await waitForSync(deps, preview.workflowId);
+    return toPreviewView(await load(preview.id));
+  };
+
+  router.add({
+    method: 'post',
+    path: '/sync/previews',
+    operationId: 'createSyncPreview',
+    summary: 'Generate a preview of what a sync would change on one instance (a Temporal workflow)',
+    description: 'The preview stays applicable until its staleness TTL passes; it then expires.',
+    tags,
+    body: PreviewCreateSchema,
+    query: WaitQuery,
+    responses: {
+      202: { description: 'Generating; follow GET /sync/previews/{id}', schema: PreviewSchema },
+      200: { description: 'Generated (wait=true would block until the preview expires; use it with care)', schema: PreviewSchema },
+      404: { description: 'No such instance' },
+      503: { description: 'The instance database is not ready' },
+    },
+    handler: async ({ body }) => {
+      const preview = await startSync(deps, { instanceId: body.instanceId, sections: body.sections, trigger: 'manual', autoApply: false, ttlSeconds: body.ttlSeconds });
+      return { status: 202, body: toPreviewView(await load(preview.id)) };
+    },
+  });
+
+  router.add({
+    method: 'get',
+    path: '/sync/previews',
+    operationId: 'listSyncPreviews',
+    summary: 'Previews, newest first',
+    tags,
+    query: z.object({
+      instanceId: idParam().optional(),
+      status: z.enum(['generating', 'ready', 'applying', 'applied', 'failed', 'expired']).optional(),
+      ...paginationQuery,
+    }),
+    responses: { 200: { description: 'A page of previews', schema: paginated(PreviewSchema) } },
+    handler: async ({ query }) => {
+      const where: FilterQuery<SyncPreview> = {};
+      if (query.instanceId) where.instanceId = query.instanceId;
+      if (query.status) where.status = query.status;
+      const [rows, total] = await deps.orm.em.findAndCount(SyncPreview, where, {
+        orderBy: { id: 'desc' },
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { body: page(rows.map(toPreviewView), total, query.page, query.pageSize) };
+    },
+  });
+
+  router.add({
+    method: 'get',
+    path: '/sync/previews/{id}',
+    operationId: 'getSyncPreview',
+    summary: 'One preview: status, generation time (epoch ms), sections and their outcomes, the SyncChange groups and counts',
+    tags,
+    params: z.object({ id: idParam() }),
+    responses: { 200: { description: 'The preview', schema: PreviewSchema }, 404: { description: 'No such preview' } },
+    handler: async ({ params }) => ({ body: toPreviewView(await load(params.id)) }),
+  });
+
+  router.add({
+    method: 'post',
+    path: '/sync/previews/{id}/apply',
+    operationId: 'applySyncPreview',
+    summary: 'Apply a ready preview (a Temporal update on its workflow)',
+    description: 'Refused with 409 and code "stale" when the preview expired or the instance changed since it was generated; 409 when it is not ready.',
+    tags,
+    params: z.object({ id: idParam() }),
+    query: WaitQuery,
+    responses: {
+      202: { description: 'Applying', schema: PreviewSchema },
+      200: { description: 'Applied or failed (wait=true)', schema: PreviewSchema },
+      404: { description: 'No such preview' },
+      409: { description: 'Stale (code stale) or not ready' },
+    },
+    handler: async ({ params, query }) => {
+      const preview = await load(params.id);
+      await requestApply(deps, preview);
+      return { status: query.wait ? 200 : 202, body: await finish(preview, query.wait) };
+    },
+  });
+
+  router.add({
+    method: 'post',
+    path: '/instances/{id}/sync',
+    operationId: 'syncInstance',
+    summary: 'Preview then apply in one step (one workflow; the preview is kept for the record)',
+    tags,
+    params: z.object({ id: idParam() }),
+    body: InstanceSyncSchema.optional(),
+    query: WaitQuery,
+    responses: {
+      202: { description: 'Started', schema: PreviewSchema },
+      200: { description: 'Finished (wait=true): status applied or failed', schema: PreviewSchema },
+      404: { description: 'No such instance' },
+      503: { description: 'The instance database is not ready' },
+    },
+    handler: async ({ params, body, query }) => {
+      const preview = await startSync(deps, { instanceId: params.id, sections: body?.sections, trigger: 'manual', autoApply: true });
+      return { status: query.wait ? 200 : 202, body: await finish(preview, query.wait) };
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { z } from '../http/zod';
+import { ArrTypeSchema } from './common';
+import { FieldChangeSchema } from './pcd';
+import { SyncSectionSchema } from './sync';
+
+export const FailureEvidenceSchema = z
+  .object({
+    code: z.enum(['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError', 'sectionErrors', 'executionFailed', 'stale', 'internalError']),
+    message: z.string().openapi({ description: 'Pre-authored, safe text' }),
+    recoveryAction: z.string(),
+  })
+  .openapi('FailureEvidence');
+
+export const SyncChangeSchema = z
+  .object({
+    section: SyncSectionSchema.optional(),
+    entityType: z.string(),
+    name: z.string().openapi({ description: 'Display name with the namespace stripped' }),
+    action: z.enum(['create', 'update', 'delete', 'unchanged']),
+    category: z.enum(['drift', 'missing', 'unmanaged']).optional(),
+    remoteId: z.number().int().nullable(),
+    fields: z.array(FieldChangeSchema),
+  })
+  .openapi('SyncChange');
+
+const counts = z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), unchanged: z.number().int() });
+
+export const PreviewSchema = z
+  .object({
+    id: z.number().int(),
+    instanceId: z.number().int(),
+    instanceName: z.string(),
+    arrType: ArrTypeSchema,
+    status: z.enum(['generating', 'ready', 'applying', 'applied', 'failed', 'expired']),
+    trigger: z.string(),
+    generatedAt: z.number().int().nullable().openapi({ description: 'Unix epoch milliseconds' }),
+    expiresAt: z.string().nullable(),
+    sections: z.array(SyncSectionSchema),
+    sectionOutcomes: z.array(z.object({ section: SyncSectionSchema, skipped: z.boolean(), failure: FailureEvidenceSchema.nullable() })),
+    qualityProfiles: z.object({ section: z.literal('qualityProfiles'), customFormats: z.array(SyncChangeSchema), qualityProfiles: z.array(SyncChangeSchema) }).nullable(),
+    delayProfiles: z.object({ section: z.literal('delayProfiles'), profile: SyncChangeSchema }).nullable(),
+    mediaManagement: z
+      .object({ section: z.literal('mediaManagement'), naming: SyncChangeSchema.nullable(), qualityDefinitions: z.array(SyncChangeSchema), mediaSettings: SyncChangeSchema.nullable() })
+      .nullable(),
+    metadataProfiles: z.object({ section: z.literal('metadataProfiles'), profile: SyncChangeSchema }).nullable(),
+    counts,
+    issues: z.array(z.object({ severity: z.string(), section: z.string(), entityType: z.string(), name: z.string(), message: z.string() })),
+    failure: FailureEvidenceSchema.nullable(),
+    runId: z.number().int().nullable(),
+    workflowId: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi('SyncPreview');
+
+export const PreviewCreateSchema = z
+  .object({
+    instanceId: z.number().int().positive(),
+    sections: z.array(SyncSectionSchema).max(4).optional().openapi({ description: 'Default: every section the sync configuration selects' }),
+    ttlSeconds: z.number().int().min(1).max(7 * 86_400).optional().openapi({ description: 'Staleness TTL; default PREVIEW_TTL_MINUTES' }),
+  })
+  .strict()
+  .openapi('SyncPreviewCreate');
+
+export const InstanceSyncSchema = z
+  .object({ sections: z.array(SyncSectionSchema).max(4).optional() })
+  .strict()
+  .openapi('InstanceSyncRequest');

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { AnyArrClient } from '../../clients/arr-client';
+import { AppRequestError } from '../../clients/http';
+import type { AppCallFailure } from '../../domain/failure-evidence';
+import type { LiveState } from '../../domain/sync';
+
+export type LivePart = keyof LiveState;
+
+export interface LiveRead {
+  live: LiveState;
+  /** Parts that could not be read, with how the call failed. */
+  failures: Partial<Record<LivePart, AppCallFailure>>;
+}
+
+/** Reads the parts of an app's state a preview needs, in parallel; failures are kept per part. */
+export async function readLiveState(client: AnyArrClient, parts: readonly LivePart[]): Promise<LiveRead> {
+  const live: LiveState = {};
+  const failures: LiveRead['failures'] = {};
+  await Promise.all(
+    parts.map(async (part) => {
+      try {
+        (live as Record<string, unknown>)[part] = await readPart(client, part);
+      } catch (error) {
+        if (!(error instanceof AppRequestError)) throw error;
+        if (part === 'qualityDefinitionLimits') return; // optional: the documented limits apply
+        failures[part] = error.failure;
+      }
+    }),
+  );
+  return { live, failures };
+}
+
+function readPart(client: AnyArrClient, part: LivePart): Promise<unknown> {
+  switch (part) {
+    case 'customFormats':
+      return client.listCustomFormats();
+    case 'qualityProfiles':
+      return client.listQualityProfiles();
+    case 'qualityDefinitions':
+      return client.listQualityDefinitions();
+    case 'qualityDefinitionLimits':
+      return 'qualityDefinitionLimits' in client ? client.qualityDefinitionLimits() : Promise.resolve(null);
+    case 'languages':
+      return client.listLanguages();
+    case 'delayProfiles':
+      return client.listDelayProfiles();
+    case 'naming':
+      return client.getNamingConfig();
+    case 'mediaManagement':
+      return client.getMediaManagementConfig();
+    case 'metadataProfiles':
+      return 'listMetadataProfiles' in client ? client.listMetadataProfiles() : Promise.resolve([]);
+  }
+}
+
+/** A stable hash of what a preview was computed against (key order independent). */
+export function fingerprint(live: LiveState): string {
+  return createHash('sha256').update(stableStringify(live)).digest('hex');
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value as Record<string, unknown>)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

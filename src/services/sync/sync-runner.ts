@@ -1,0 +1,94 @@
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import type { Config } from '../../config';
+import { APP_OF } from '../../domain/arr-types';
+import { AppError, conflict } from '../../errors';
+import type { Orm } from '../../persistence/orm';
+import { SyncPreview } from '../../persistence/entities';
+import { deploymentScopedId } from '../../platform/schedules';
+import type { TemporalGateway } from '../../platform/temporal-client';
+import type { ApplyResponse, SyncWorkflowInput, SyncWorkflowResult } from '../../workflows/sync';
+import { SA } from '../../workflows/search-attributes';
+import type { PcdCacheManager } from '../pcd/cache-manager';
+import { startWorkflow, translateTemporalError } from '../workflow-runner';
+import { createPreviewRecord, type PreviewRequest } from './preview-records';
+
+export interface SyncRunnerDeps {
+  config: Config;
+  orm: Orm;
+  temporal: TemporalGateway;
+  pcdCaches: PcdCacheManager;
+}
+
+export function syncWorkflowId(taskQueue: string, previewId: number): string {
+  return deploymentScopedId(taskQueue, `sync-${previewId}`);
+}
+
+export function syncWorkflowInput(config: Config, previewId: number, options: { autoApply: boolean; trigger: SyncWorkflowInput['trigger']; ttlSeconds?: number; rolloutId?: number | null }): SyncWorkflowInput {
+  return {
+    previewId,
+    autoApply: options.autoApply,
+    ttlMs: (options.ttlSeconds ?? config.previewTtlMinutes * 60) * 1000,
+    trigger: options.trigger,
+    rolloutId: options.rolloutId ?? null,
+    heartbeatTimeoutMs: config.syncHeartbeatTimeoutSeconds * 1000,
+  };
+}
+
+/** Records a preview and starts its workflow (generation, then apply when autoApply). */
+export async function startSync(deps: SyncRunnerDeps, request: PreviewRequest & { ttlSeconds?: number }): Promise<SyncPreview> {
+  const em = deps.orm.em;
+  const preview = await createPreviewRecord(em, deps.pcdCaches, request);
+  const workflowId = syncWorkflowId(deps.temporal.taskQueue, preview.id);
+  preview.workflowId = workflowId;
+  await em.flush();
+  await startWorkflow(deps.temporal, 'syncWorkflow', {
+    workflowId,
+    args: [syncWorkflowInput(deps.config, preview.id, { autoApply: request.autoApply, trigger: request.trigger, ttlSeconds: request.ttlSeconds })],
+    staticSummary: `${request.autoApply ? 'Sync' : 'Sync preview'} of ${APP_OF[preview.arrType].label} instance "${preview.instanceName}" (${preview.sections.join(', ')})`,
+    staticDetails: `Preview ${preview.id}; trigger ${request.trigger}; sections ${preview.sections.join(', ')}`,
+    searchAttributes: [
+      { key: SA.kind, value: 'sync' },
+      { key: SA.arrType, value: preview.arrType },
+      { key: SA.instanceIds, value: [String(preview.instanceId)] },
+      { key: SA.trigger, value: request.trigger },
+      { key: SA.syncStatus, value: 'generating' },
+    ],
+  });
+  return preview;
+}
+
+/** Waits for a sync workflow to finish and returns its result. */
+export async function waitForSync(deps: SyncRunnerDeps, workflowId: string): Promise<SyncWorkflowResult> {
+  try {
+    return (await deps.temporal.client.workflow.getHandle(workflowId).result()) as SyncWorkflowResult;
+  } catch (error) {
+    throw translateTemporalError(error);
+  }
+}
+
+/**
+ * Sends the apply update. A preview that expired (TTL passed, or the app moved since it was
+ * generated) is refused with code stale; one that is not ready is a plain conflict.
+ */
+export async function requestApply(deps: SyncRunnerDeps, preview: SyncPreview): Promise<ApplyResponse> {
+  const refusedFor = (status: string) =>
+    status === 'expired' ? new AppError('conflict', `Preview ${preview.id} is stale: it expired before it was applied; generate a new one`, { code: 'stale' }) : conflict(`Preview ${preview.id} is ${status}: only a ready preview can be applied`);
+  if (preview.status !== 'ready') throw refusedFor(preview.status);
+  let response: ApplyResponse;
+  try {
+    response = await deps.temporal.client.workflow.getHandle(preview.workflowId).executeUpdate<ApplyResponse, []>('apply');
+  } catch (error) {
+    if (error instanceof WorkflowUpdateFailedError) {
+      const message = (error.cause as Error | undefined)?.message ?? '';
+      throw refusedFor(message.startsWith('stale') ? 'expired' : (message.replace(/^conflict: the preview is /, '') || 'not ready'));
+    }
+    deps.orm.em.clear();
+    const current = await deps.orm.em.findOne(SyncPreview, { id: preview.id });
+    if (current && current.status !== 'ready') throw refusedFor(current.status);
+    throw translateTemporalError(error);
+  }
+  if (response.code === 'stale') {
+    throw new AppError('conflict', `Preview ${preview.id} is stale: the instance changed since the preview was generated; generate a new one`, { code: 'stale' });
+  }
+  return response;
+}

@@ -1,0 +1,167 @@
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  condition,
+  defineQuery,
+  defineUpdate,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { FailureEvidence } from '../domain/failure-evidence';
+import type { PreviewStatus } from '../persistence/entities';
+import { SA } from './search-attributes';
+
+export interface SyncWorkflowInput {
+  previewId: number;
+  /** Apply as soon as the preview is ready (POST /instances/{id}/sync, canary rollouts). */
+  autoApply: boolean;
+  /** Staleness TTL of the preview: applying after it is refused. */
+  ttlMs: number;
+  trigger: 'manual' | 'canary' | 'schedule';
+  rolloutId: number | null;
+  /** How long an apply attempt may go without a heartbeat before another worker takes over. */
+  heartbeatTimeoutMs: number;
+}
+
+export interface SyncWorkflowResult {
+  previewId: number;
+  status: PreviewStatus;
+  runId: number | null;
+  runStatus: 'success' | 'partial' | 'failed' | null;
+  counts: { create: number; update: number; delete: number; unchanged: number };
+  failure: FailureEvidence | null;
+}
+
+export interface ApplyResponse {
+  status: PreviewStatus;
+  /** Set when the apply was refused after acceptance (the app moved since the preview). */
+  code?: 'stale';
+}
+
+export const applyPreviewUpdate = defineUpdate<ApplyResponse>('apply');
+export const previewStatusQuery = defineQuery<{ status: PreviewStatus; expiresAtMs: number | null }>('status');
+
+const STALE: FailureEvidence = {
+  code: 'stale',
+  message: 'The preview is too old to apply safely.',
+  recoveryAction: 'Generate a new preview and apply that one.',
+};
+const EXECUTION_FAILED = (cause: FailureEvidence | null): FailureEvidence => ({
+  code: 'executionFailed',
+  message: cause ? `The apply run did not complete successfully: ${cause.message}` : 'The apply run did not complete successfully.',
+  recoveryAction: cause?.recoveryAction ?? 'Review the per-entity outcomes, then generate a new preview and apply again.',
+});
+
+const quick = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 5, nonRetryableErrorTypes: ['AppError'] },
+});
+
+/**
+ * One sync preview, and its apply: generating -> ready (-> applying -> applied | failed) or
+ * expired when the staleness TTL passes first, or failed when generation failed. The status is
+ * persisted at every transition and queryable while the workflow runs.
+ */
+export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkflowResult> {
+  const apply = proxyActivities<Activities>({
+    startToCloseTimeout: '1 hour',
+    heartbeatTimeout: input.heartbeatTimeoutMs,
+    // Timeouts and 5xx are retried with backoff; other 4xx fail at once (non-retryable failures).
+    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 6, nonRetryableErrorTypes: ['AppError'] },
+  });
+  let status: PreviewStatus = 'generating';
+  let persisted: PreviewStatus = 'generating';
+  let expiresAtMs: number | null = null;
+  let applyRequested = input.autoApply;
+  let refusedStale = false;
+  const result: SyncWorkflowResult = {
+    previewId: input.previewId,
+    status,
+    runId: null,
+    runStatus: null,
+    counts: { create: 0, update: 0, delete: 0, unchanged: 0 },
+    failure: null,
+  };
+
+  // The workflow's own state moves first, then the database: a client that reads the new status
+  // from the database always finds the workflow already there.
+  const transition = async (next: PreviewStatus, extra: Parameters<Activities['recordPreviewStatus']>[2] = {}) => {
+    status = next;
+    result.status = next;
+    upsertSearchAttributes([{ key: SA.syncStatus, value: next }]);
+    setCurrentDetails(`Preview ${input.previewId}: ${next}`);
+    await quick.recordPreviewStatus(input.previewId, next, extra);
+    persisted = next;
+  };
+
+  setHandler(previewStatusQuery, () => ({ status, expiresAtMs }));
+  setHandler(
+    applyPreviewUpdate,
+    async (): Promise<ApplyResponse> => {
+      applyRequested = true;
+      // Answer once the outcome (applying, or expired when stale) is in the database too.
+      await condition(() => persisted !== 'ready' && persisted === status);
+      return refusedStale ? { status, code: 'stale' } : { status };
+    },
+    {
+      validator: () => {
+        if (status === 'ready' && expiresAtMs !== null && Date.now() >= expiresAtMs) throw new Error('stale: the preview expired');
+        if (status !== 'ready') throw new Error(status === 'expired' ? 'stale: the preview expired' : `conflict: the preview is ${status}`);
+      },
+    },
+  );
+
+  setCurrentDetails(`Preview ${input.previewId}: generating`);
+  upsertSearchAttributes([{ key: SA.syncStatus, value: 'generating' }]);
+  const generated = await quick.generateSyncPreview(input.previewId);
+  result.counts = generated.counts;
+  if (generated.status === 'failed') {
+    result.failure = generated.failure;
+    await transition('failed');
+    return result;
+  }
+  expiresAtMs = Date.now() + input.ttlMs;
+  await transition('ready', { expiresAtMs });
+
+  if (!(await condition(() => applyRequested, input.ttlMs))) {
+    await transition('expired', { failure: STALE });
+    result.failure = STALE;
+    return result;
+  }
+  if (!(await quick.checkPreviewFresh(input.previewId))) {
+    refusedStale = true;
+    result.failure = STALE;
+    await transition('expired', { failure: STALE });
+    return result;
+  }
+
+  await transition('applying');
+  const runId = await quick.startSyncRun(input.previewId, workflowInfo().workflowId, input.trigger, input.rolloutId);
+  result.runId = runId;
+  await quick.recordPreviewStatus(input.previewId, 'applying', { runId });
+  let failure: FailureEvidence | null = null;
+  try {
+    await apply.applySyncPlan(input.previewId, runId);
+  } catch (error) {
+    failure = EXECUTION_FAILED(evidenceOf(error));
+  }
+  const run = await quick.finishSyncRun(runId, failure);
+  result.runStatus = run.status;
+  result.failure = failure;
+  await transition(failure ? 'failed' : 'applied', { failure });
+  return result;
+}
+
+/** The pre-authored evidence an activity attached to its failure, if any. */
+function evidenceOf(error: unknown): FailureEvidence | null {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  if (cause instanceof ApplicationFailure) {
+    const evidence = (cause.details?.[0] as { evidence?: FailureEvidence } | undefined)?.evidence;
+    if (evidence) return evidence;
+  }
+  return null;
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { ArrType } from '../../src/domain/arr-types';
+import { startEmulator, type Emulator, type EmulatorApp } from '../../src/emulators';
+import { eventually, type Harness } from './harness';
+
+export const SAMPLE_PCD = path.resolve(__dirname, '..', '..', 'examples', 'sample-pcd');
+
+export const APP_OF_ARR: Record<ArrType, EmulatorApp> = { movie_app: 'radarr', series_app: 'sonarr', music_app: 'lidarr' };
+
+/** What each app family syncs from examples/sample-pcd. */
+export function sampleSyncConfig(arrType: ArrType, databaseId: number): Record<string, unknown> {
+  const common = { databaseId, delayProfile: 'Standard', naming: 'Standard', mediaSettings: 'Standard' };
+  switch (arrType) {
+    case 'movie_app':
+      return { ...common, qualityProfiles: ['Movies 1080p'], qualityDefinitions: 'Movie Sizes' };
+    case 'series_app':
+      return { ...common, qualityProfiles: ['Series 1080p'], qualityDefinitions: 'Series Sizes' };
+    case 'music_app':
+      return { ...common, qualityProfiles: ['Music Lossless'], qualityDefinitions: 'Music Sizes', metadataProfile: 'Studio Albums' };
+  }
+}
+
+/** Links a local PCD directory and waits until its cache is ready; returns the database id. */
+export async function linkDatabase(h: Harness, name: string, dir: string): Promise<number> {
+  const linked = await h.post('/databases', { name, source: { kind: 'local', path: dir } });
+  if (linked.status !== 201) throw new Error(`link failed: ${linked.status} ${linked.text}`);
+  await eventually(() => h.get(`/databases/${linked.body.id}`), (r) => r.body.cache.status === 'ready', 60_000);
+  return linked.body.id;
+}
+
+export interface FleetInstance {
+  id: number;
+  name: string;
+  arrType: ArrType;
+  emulator: Emulator;
+  apiKey: string;
+}
+
+/** An emulated app registered as an instance, with a sync configuration. */
+export async function addInstance(
+  h: Harness,
+  arrType: ArrType,
+  options: { name: string; databaseId: number; config?: Record<string, unknown>; apiKey?: string },
+): Promise<FleetInstance> {
+  const apiKey = options.apiKey ?? `key-${options.name.replace(/\W/g, '')}-0123456789`;
+  const emulator = await startEmulator({ app: APP_OF_ARR[arrType], apiKey });
+  const created = await h.post('/instances', { name: options.name, arrType, baseUrl: emulator.baseUrl, apiKey });
+  if (created.status !== 201) throw new Error(`instance failed: ${created.status} ${created.text}`);
+  const config = await h.put(`/instances/${created.body.id}/sync-config`, options.config ?? sampleSyncConfig(arrType, options.databaseId));
+  if (config.status !== 200) throw new Error(`sync-config failed: ${config.status} ${config.text}`);
+  return { id: created.body.id, name: options.name, arrType, emulator, apiKey };
+}
+
+/** Polls a preview until it reaches one of the statuses. */
+export function previewUntil(h: Harness, previewId: number, statuses: string[], timeoutMs = 60_000) {
+  return eventually(() => h.get(`/sync/previews/${previewId}`), (r) => statuses.includes(r.body?.status), timeoutMs);
+}
+
+/** Every string that must never appear in an API response about this instance. */
+export function leakMarkers(instance: FleetInstance): string[] {
+  return [instance.apiKey, ...instance.emulator.leakMarkers];
+}
