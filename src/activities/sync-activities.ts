@@ -40,6 +40,7 @@ export function syncActivities(deps: ActivityDeps) {
      * (groups, counts, section outcomes with failure evidence) and its write plan.
      */
     async generateSyncPreview(previewId: number): Promise<GeneratedPreview> {
+      const started = performance.now();
       const preview = await loadPreview(previewId);
       const fail = async (evidence: FailureEvidence, body?: Record<string, unknown>): Promise<GeneratedPreview> => {
         preview.failure = { ...evidence };
@@ -55,9 +56,12 @@ export function syncActivities(deps: ActivityDeps) {
       const cache = await deps.pcdCaches.build(database.id);
       const arrType = connection.arrType;
       const sections = preview.sections as SyncSection[];
-      const source = readSyncSource(cache.resolved, arrType, config.selection);
+      // Instances syncing the same selection from the same state share one source (pure data).
+      const source = cache.memo(`sync-source:${arrType}:${JSON.stringify(config.selection)}`, () => readSyncSource(cache.resolved, arrType, config.selection));
       const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+      const liveStarted = performance.now();
       const { live, failures } = await readLiveState(client, liveNeeds(arrType, config.selection, sections));
+      const liveMs = performance.now() - liveStarted;
       const failedSections = new Map<SyncSection, FailureEvidence>();
       for (const section of sections) {
         const failed = liveNeeds(arrType, config.selection, [section]).find((part: LivePart) => failures[part]);
@@ -94,23 +98,26 @@ export function syncActivities(deps: ActivityDeps) {
       preview.generatedAt = new Date();
       preview.failure = null;
       await em().flush();
-      deps.logger.info({ previewId, instanceId: preview.instanceId, counts: planned.preview.counts, steps: planned.plan.steps.length }, 'sync preview generated');
+      deps.logger.info(
+        { previewId, instanceId: preview.instanceId, counts: planned.preview.counts, steps: planned.plan.steps.length, liveMs: Math.round(liveMs), totalMs: Math.round(performance.now() - started) },
+        'sync preview generated',
+      );
       return { status: 'ready', counts: planned.preview.counts, failure: null };
     },
 
     /** Persists a status transition (reads work from the application database at any time). */
     async recordPreviewStatus(previewId: number, status: PreviewStatus, extra: { expiresAtMs?: number; failure?: FailureEvidence | null; runId?: number } = {}): Promise<void> {
-      const preview = await loadPreview(previewId);
-      preview.status = status;
-      if (extra.expiresAtMs !== undefined) preview.expiresAt = new Date(extra.expiresAtMs);
-      if (extra.failure !== undefined) preview.failure = extra.failure ? { ...extra.failure } : null;
-      if (extra.runId !== undefined) preview.runId = extra.runId;
-      await em().flush();
+      // A targeted update: the stored preview and plan are large and need not be read.
+      const changes: Partial<SyncPreview> = { status, updatedAt: new Date() };
+      if (extra.expiresAtMs !== undefined) changes.expiresAt = new Date(extra.expiresAtMs);
+      if (extra.failure !== undefined) changes.failure = extra.failure ? { ...extra.failure } : null;
+      if (extra.runId !== undefined) changes.runId = extra.runId;
+      await em().nativeUpdate(SyncPreview, { id: previewId }, changes);
     },
 
     /** True when the app still holds what the preview was computed against. */
     async checkPreviewFresh(previewId: number): Promise<boolean> {
-      const preview = await loadPreview(previewId);
+      const preview = await em().findOneOrFail(SyncPreview, { id: previewId }, { fields: ['instanceId', 'sections', 'liveFingerprint'] });
       const config = await new SyncConfigService(em(), deps.pcdCaches).find(preview.instanceId);
       if (!config || !preview.liveFingerprint) return false;
       const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
@@ -125,7 +132,7 @@ export function syncActivities(deps: ActivityDeps) {
     async startSyncRun(previewId: number, workflowId: string, trigger: string, rolloutId: number | null): Promise<number> {
       const existing = await em().findOne(SyncRun, { workflowId });
       if (existing) return existing.id;
-      const preview = await loadPreview(previewId);
+      const preview = await em().findOneOrFail(SyncPreview, { id: previewId }, { exclude: ['plan'] });
       const body = (preview.preview ?? {}) as { sections?: string[]; counts?: { create: number; update: number; delete: number } };
       const sections = body.sections ?? preview.sections;
       const counts = body.counts ?? { create: 0, update: 0, delete: 0 };

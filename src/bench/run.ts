@@ -1,8 +1,9 @@
 import { formatLine, type Benchmark } from './harness';
 import { pcdReplayBenchmark } from './pcd-replay';
+import { syncPreviewBenchmark } from './sync-preview';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark];
 
 async function main(): Promise<void> {
   const only = process.argv[2];
@@ -18,7 +19,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

@@ -45,6 +45,8 @@ export async function initOrm(database: DatabaseConfig, logger?: Logger): Promis
     const connection = orm.em.getConnection();
     await connection.execute('pragma journal_mode = wal');
     await connection.execute('pragma busy_timeout = 5000');
+    // WAL with synchronous=NORMAL: durable across crashes of the process, one fsync per checkpoint.
+    await connection.execute('pragma synchronous = normal');
     await connection.execute('pragma foreign_keys = on');
   }
   return orm;

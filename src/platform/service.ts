@@ -119,6 +119,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
     let apiUrl: string | null = null;
     if (role !== 'worker') {
+      const stopWarming = pcdCaches.startWarming();
+      cleanups.push(async () => stopWarming());
       const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));

@@ -5,6 +5,7 @@ import {
   defineQuery,
   defineUpdate,
   proxyActivities,
+  proxyLocalActivities,
   setCurrentDetails,
   setHandler,
   upsertSearchAttributes,
@@ -56,7 +57,9 @@ const EXECUTION_FAILED = (cause: FailureEvidence | null): FailureEvidence => ({
   recoveryAction: cause?.recoveryAction ?? 'Review the per-entity outcomes, then generate a new preview and apply again.',
 });
 
-const quick = proxyActivities<Activities>({
+// Short bookkeeping and the preview itself run as local activities: no task-queue round trip per
+// step, which keeps many concurrent previews cheap. The apply, long and resumable, is a regular one.
+const quick = proxyLocalActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 5, nonRetryableErrorTypes: ['AppError'] },
 });

@@ -46,7 +46,12 @@ export async function addInstance(
   const emulator = await startEmulator({ app: APP_OF_ARR[arrType], apiKey });
   const created = await h.post('/instances', { name: options.name, arrType, baseUrl: emulator.baseUrl, apiKey });
   if (created.status !== 201) throw new Error(`instance failed: ${created.status} ${created.text}`);
-  const config = await h.put(`/instances/${created.body.id}/sync-config`, options.config ?? sampleSyncConfig(arrType, options.databaseId));
+  // A process that did not run the pull may still be building its cache (503): try again.
+  const config = await eventually(
+    () => h.put(`/instances/${created.body.id}/sync-config`, options.config ?? sampleSyncConfig(arrType, options.databaseId)),
+    (r) => r.status !== 503,
+    60_000,
+  );
   if (config.status !== 200) throw new Error(`sync-config failed: ${config.status} ${config.text}`);
   return { id: created.body.id, name: options.name, arrType, emulator, apiKey };
 }

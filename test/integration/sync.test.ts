@@ -1,6 +1,7 @@
 import type { ArrType } from '../../src/domain/arr-types';
 import { addInstance, leakMarkers, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
+import { describeWithShared, sharedPath } from '../helpers/shared-data';
 
 describe('sync previews and applies through the workflows', () => {
   let h: Harness;
@@ -192,5 +193,39 @@ describe('sync previews and applies through the workflows', () => {
     await h.patch(`/instances/${fleet.movie_app!.id}`, { enabled: true });
     const eventuallyListed = await eventually(() => h.get('/sync/previews?pageSize=2'), (r) => r.body.items.length === 2);
     expect(eventuallyListed.body.hasNext).toBe(true);
+  });
+});
+
+describeWithShared(['data', 'pcd', 'trash-pcd'], 'trash-pcd profiles synced to Radarr and Sonarr', () => {
+  let h: Harness;
+  let databaseId: number;
+  const instances: FleetInstance[] = [];
+
+  beforeAll(async () => {
+    h = await startArrgo();
+    databaseId = await linkDatabase(h, 'trash', sharedPath('data', 'pcd', 'trash-pcd'));
+  });
+  afterAll(async () => {
+    await h?.close();
+    for (const instance of instances) await instance.emulator.close();
+  });
+
+  it.each([['movie_app'], ['series_app']] as [ArrType][])('previews, applies and re-previews as unchanged on %s', async (arrType) => {
+    const parity = await h.get(`/compatibility/parity?databaseId=${databaseId}`);
+    const compatible = parity.body.profiles.filter((p: { compatibleArrTypes: string[] }) => p.compatibleArrTypes.includes(arrType)).map((p: { name: string }) => p.name);
+    expect(compatible.length).toBeGreaterThanOrEqual(3);
+    const qualityProfiles = compatible.slice(0, 4);
+    const instance = await addInstance(h, arrType, { name: `trash ${arrType}`, databaseId, config: { databaseId, qualityProfiles, namespace: 'trash' } });
+    instances.push(instance);
+    const synced = await h.post(`/instances/${instance.id}/sync?wait=true`, {});
+    expect(synced.body).toMatchObject({ status: 'applied', failure: null });
+    expect(synced.body.counts.create).toBeGreaterThan(qualityProfiles.length);
+    const names = instance.emulator.state.qualityProfiles.map((p: { name: string }) => p.name);
+    for (const name of qualityProfiles) expect(names).toContain(`${name} [trash]`);
+    const again = await h.post('/sync/previews', { instanceId: instance.id });
+    const after = await previewUntil(h, again.body.id, ['ready']);
+    expect(after.body.counts).toMatchObject({ create: 0, update: 0, delete: 0 });
+    const profileNames = after.body.qualityProfiles.qualityProfiles.filter((c: { category?: string }) => !c.category).map((c: { name: string }) => c.name);
+    expect(profileNames.sort()).toEqual([...qualityProfiles].sort()); // display names: namespace stripped
   });
 });

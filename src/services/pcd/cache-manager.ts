@@ -25,6 +25,8 @@ export interface PcdCache extends PcdState {
   conflicts: PendingConflict[];
   builtAt: Date;
   stats: PcdCacheStats;
+  /** Values derived from this exact state, computed once (e.g. sync sources per app family and selection). */
+  memo<T>(key: string, compute: () => T): T;
 }
 
 interface Entry {
@@ -82,6 +84,35 @@ export class PcdCacheManager {
       if (entry.status !== 'ready') throw new Error(entry.error ?? 'cache build failed');
     }
     return this.resolved(databaseId, entry, row.userVersion);
+  }
+
+  /**
+   * Keeps caches of enabled, pulled databases current in the background, so reads in a process
+   * that did not run the pull (the API of a split deployment) rarely meet a rebuild.
+   */
+  startWarming(intervalMs = 5000): () => void {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const rows = await this.orm.em.fork().find(PcdDatabase, { enabled: true, cacheStatus: 'ready' }, { fields: ['id', 'contentVersion', 'lastPulledAt'] });
+        for (const row of rows) {
+          const entry = this.entries.get(row.id);
+          if (row.lastPulledAt && (!entry || (entry.contentVersion !== row.contentVersion && entry.status !== 'building'))) {
+            await this.startBaseBuild(row.id, row.contentVersion);
+          }
+        }
+      } catch (error) {
+        this.logger.warn({ err: error }, 'pcd cache warm-up failed');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(() => void tick(), intervalMs);
+    timer.unref();
+    void tick();
+    return () => clearInterval(timer);
   }
 
   status(databaseId: number): 'absent' | Entry['status'] {
@@ -154,7 +185,12 @@ export class PcdCacheManager {
     const failedByReason: Record<string, number> = {};
     for (const f of failures) failedByReason[f.reason ?? 'invalid'] = (failedByReason[f.reason ?? 'invalid'] ?? 0) + 1;
     const previous = entry.cache;
+    const memos = new Map<string, unknown>();
     entry.cache = {
+      memo<T>(key: string, compute: () => T): T {
+        if (!memos.has(key)) memos.set(key, compute());
+        return memos.get(key) as T;
+      },
       databaseId,
       contentVersion: entry.contentVersion,
       userVersion,

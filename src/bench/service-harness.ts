@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { startService, type RunningService } from '../platform/service';
+import { startDevServer, type DevServer } from '../platform/temporal-dev-server';
+
+/** Where the project's fetched data lives (beside the checkout); benchmarks skip when it is absent. */
+export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
+
+export interface BenchService {
+  service: RunningService;
+  baseUrl: string;
+  request<T = any>(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real service for a benchmark: its own headless Temporal dev server, embedded SQLite in a
+ * temp directory, API and worker in process, quiet logs.
+ */
+export async function startBenchService(env: Record<string, string> = {}): Promise<BenchService> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-bench-'));
+  const dev: DevServer = await startDevServer({ port: await freePort(), uiPort: null });
+  const apiKey = randomBytes(18).toString('base64url');
+  const config = loadConfig({
+    PORT: '0',
+    BIND_ADDRESS: '127.0.0.1',
+    DATA_DIR: dataDir,
+    TEMPORAL_ADDRESS: dev.address,
+    ARRGO_API_KEY: apiKey,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    BACKUP_ENABLED: 'false',
+    ...env,
+  });
+  const service = await startService({ role: 'all', config, stdoutLogs: Boolean(process.env.BENCH_LOG_LEVEL), announce: () => undefined });
+  const baseUrl = `${service.apiUrl}/api/v1`;
+  return {
+    service,
+    baseUrl,
+    async request(method, apiPath, body) {
+      const response = await fetch(baseUrl + apiPath, {
+        method,
+        headers: { 'X-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+    async close() {
+      await service.stop();
+      await dev.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function until<T>(check: () => Promise<T>, accept: (v: T) => boolean, timeoutMs = 120_000, intervalMs = 10): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error('benchmark condition not met in time');
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}

@@ -1,0 +1,63 @@
+import { addInstance, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
+import { eventually, startArrgo, type Harness } from '../helpers/harness';
+import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+
+/**
+ * The worker process is killed (SIGKILL) in the middle of an apply; a new worker takes the
+ * activity over after its heartbeat timeout and resumes at the step the heartbeats recorded.
+ */
+describe('an apply survives the death of its worker', () => {
+  let h: Harness;
+  let radarr: FleetInstance;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    h = await startArrgo({ role: 'api', env: { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' } });
+    workers.push(await startWorkerProcess(h, { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' }));
+    const databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
+    radarr = await addInstance(h, 'movie_app', { name: 'radarr', databaseId });
+  });
+  afterAll(async () => {
+    for (const worker of workers) await worker.kill();
+    await h?.close();
+    await radarr?.emulator.close();
+  });
+
+  it('completes, writes each entity once in effect, and records one run', async () => {
+    const created = await h.post('/sync/previews', { instanceId: radarr.id });
+    const ready = await previewUntil(h, created.body.id, ['ready']);
+    const formatsToCreate = ready.body.qualityProfiles.customFormats.filter((c: { action: string }) => c.action === 'create').length;
+    expect(formatsToCreate).toBeGreaterThanOrEqual(5);
+
+    // Slow writes so the kill lands mid-apply.
+    radarr.emulator.faults.add({ kind: 'latency', delayMs: 400, method: 'POST', path: '/customformat' });
+    const applying = await h.post(`/sync/previews/${created.body.id}/apply`);
+    expect(applying.status).toBe(202);
+    await eventually(async () => radarr.emulator.writes.count('customformat', 'POST'), (n) => n >= 2, 30_000, 50);
+    await workers[0].kill();
+    const writtenBeforeCrash = radarr.emulator.writes.count('customformat', 'POST');
+    expect(writtenBeforeCrash).toBeLessThan(formatsToCreate);
+
+    workers.push(await startWorkerProcess(h, { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' }));
+    const done = await previewUntil(h, created.body.id, ['applied', 'failed'], 120_000);
+    expect(done.body).toMatchObject({ status: 'applied', failure: null });
+
+    // Each managed custom format exists exactly once, and none was created twice.
+    const names = radarr.emulator.state.customFormats.map((cf: { name: string }) => cf.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(radarr.emulator.writes.count('customformat', 'POST')).toBe(formatsToCreate);
+    expect(radarr.emulator.writes.count('qualityprofile', 'POST')).toBe(1);
+    // The new worker resumed past the steps the first one had completed.
+    expect(workers[1].output()).toMatch(/"msg":"sync apply resuming"/);
+    const resumeAt = Number(/"startAt":(\d+)[^\n]*"msg":"sync apply resuming"/.exec(workers[1].output())?.[1]);
+    expect(resumeAt).toBeGreaterThan(0);
+
+    const history = await h.get(`/sync-history?instanceId=${radarr.id}`);
+    expect(history.body.totalRecords).toBe(1);
+    expect(history.body.items[0]).toMatchObject({ status: 'success', failureCount: 0 });
+
+    const again = await h.post('/sync/previews', { instanceId: radarr.id });
+    const after = await previewUntil(h, again.body.id, ['ready']);
+    expect(after.body.counts).toMatchObject({ create: 0, update: 0, delete: 0 });
+  });
+});
