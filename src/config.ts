@@ -59,6 +59,8 @@ const envSchema = z.object({
   BACKUP_RETENTION_DAYS: integerIn(1, 3650, 14),
   PREVIEW_TTL_MINUTES: integerIn(1, 7 * 24 * 60, 30),
   SYNC_HEARTBEAT_TIMEOUT_SECONDS: integerIn(2, 3600, 30),
+  SYNC_RETRY_INITIAL_INTERVAL_MS: integerIn(10, 600_000, 2000),
+  SYNC_RETRY_MAX_ATTEMPTS: integerIn(1, 100, 6),
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
 });
 
@@ -85,6 +87,8 @@ export interface Config {
   previewTtlMinutes: number;
   /** An apply attempt silent for this long is retried by another worker (resuming where it got to). */
   syncHeartbeatTimeoutSeconds: number;
+  /** Apply retries for timeouts and 5xx: first interval (doubling) and attempts. */
+  syncRetry: { initialIntervalMs: number; maximumAttempts: number };
   appRequestTimeoutMs: number;
 }
 
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: { enabled: e.BACKUP_ENABLED, intervalHours: e.BACKUP_INTERVAL_HOURS, retentionDays: e.BACKUP_RETENTION_DAYS },
     previewTtlMinutes: e.PREVIEW_TTL_MINUTES,
     syncHeartbeatTimeoutSeconds: e.SYNC_HEARTBEAT_TIMEOUT_SECONDS,
+    syncRetry: { initialIntervalMs: e.SYNC_RETRY_INITIAL_INTERVAL_MS, maximumAttempts: e.SYNC_RETRY_MAX_ATTEMPTS },
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
   };
 }

@@ -1,4 +1,5 @@
 import { backupActivities } from './backup-activities';
+import { canaryActivities } from './canary-activities';
 import type { ActivityDeps } from './deps';
 import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
@@ -15,6 +16,7 @@ export function createActivities(deps: ActivityDeps) {
     ...pcdActivities(deps),
     ...historyActivities(deps),
     ...syncActivities(deps),
+    ...canaryActivities(deps),
   };
 }
 

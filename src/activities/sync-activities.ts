@@ -115,6 +115,11 @@ export function syncActivities(deps: ActivityDeps) {
       await em().nativeUpdate(SyncPreview, { id: previewId }, changes);
     },
 
+    async previewCounts(previewId: number): Promise<GeneratedPreview['counts']> {
+      const preview = await em().findOneOrFail(SyncPreview, { id: previewId }, { fields: ['preview'] });
+      return ((preview.preview ?? {}) as { counts?: GeneratedPreview['counts'] }).counts ?? { create: 0, update: 0, delete: 0, unchanged: 0 };
+    },
+
     /** True when the app still holds what the preview was computed against. */
     async checkPreviewFresh(previewId: number): Promise<boolean> {
       const preview = await em().findOneOrFail(SyncPreview, { id: previewId }, { fields: ['instanceId', 'sections', 'liveFingerprint'] });

@@ -6,6 +6,7 @@ import { accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, r
 import { buildOpenApiDocument } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerHealthRoutes } from './routes/health';
+import { registerCanaryRoutes } from './routes/canary';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
@@ -24,6 +25,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerPcdRoutes(router, deps);
   registerSyncConfigRoutes(router, deps);
   registerSyncRoutes(router, deps);
+  registerCanaryRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
   return router;
 }

@@ -5,3 +5,4 @@ export { backupWorkflow } from './backup';
 export { pcdPullWorkflow } from './pcd-pull';
 export { syncHistoryRetentionWorkflow } from './sync-history-retention';
 export { syncWorkflow, applyPreviewUpdate, previewStatusQuery } from './sync';
+export { canaryRolloutWorkflow, gateUpdate, rolloutStateQuery } from './canary-rollout';

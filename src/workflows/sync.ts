@@ -26,6 +26,13 @@ export interface SyncWorkflowInput {
   rolloutId: number | null;
   /** How long an apply attempt may go without a heartbeat before another worker takes over. */
   heartbeatTimeoutMs: number;
+  /** Apply retries (timeouts and 5xx only). */
+  retry: { initialIntervalMs: number; maximumAttempts: number };
+  /**
+   * False: the preview was generated and approved elsewhere (canary evidence); apply it as it is,
+   * after the freshness check. Default true.
+   */
+  generate?: boolean;
 }
 
 export interface SyncWorkflowResult {
@@ -74,7 +81,13 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     startToCloseTimeout: '1 hour',
     heartbeatTimeout: input.heartbeatTimeoutMs,
     // Timeouts and 5xx are retried with backoff; other 4xx fail at once (non-retryable failures).
-    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 6, nonRetryableErrorTypes: ['AppError'] },
+    retry: {
+      initialInterval: input.retry.initialIntervalMs,
+      backoffCoefficient: 2,
+      maximumInterval: '1 minute',
+      maximumAttempts: input.retry.maximumAttempts,
+      nonRetryableErrorTypes: ['AppError'],
+    },
   });
   let status: PreviewStatus = 'generating';
   let persisted: PreviewStatus = 'generating';
@@ -118,17 +131,24 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     },
   );
 
-  setCurrentDetails(`Preview ${input.previewId}: generating`);
-  upsertSearchAttributes([{ key: SA.syncStatus, value: 'generating' }]);
-  const generated = await quick.generateSyncPreview(input.previewId);
-  result.counts = generated.counts;
-  if (generated.status === 'failed') {
-    result.failure = generated.failure;
-    await transition('failed');
-    return result;
+  if (input.generate === false) {
+    result.counts = await quick.previewCounts(input.previewId);
+    status = 'ready';
+    persisted = 'ready';
+    expiresAtMs = Date.now() + input.ttlMs;
+  } else {
+    setCurrentDetails(`Preview ${input.previewId}: generating`);
+    upsertSearchAttributes([{ key: SA.syncStatus, value: 'generating' }]);
+    const generated = await quick.generateSyncPreview(input.previewId);
+    result.counts = generated.counts;
+    if (generated.status === 'failed') {
+      result.failure = generated.failure;
+      await transition('failed');
+      return result;
+    }
+    expiresAtMs = Date.now() + input.ttlMs;
+    await transition('ready', { expiresAtMs });
   }
-  expiresAtMs = Date.now() + input.ttlMs;
-  await transition('ready', { expiresAtMs });
 
   if (!(await condition(() => applyRequested, input.ttlMs))) {
     await transition('expired', { failure: STALE });

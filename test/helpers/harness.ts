@@ -71,6 +71,8 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
     LOG_LEVEL: 'debug',
     BACKUP_ENABLED: 'false',
     APP_REQUEST_TIMEOUT_MS: '3000',
+    SYNC_RETRY_INITIAL_INTERVAL_MS: '200',
+    SYNC_RETRY_MAX_ATTEMPTS: '4',
     ...options.env,
   });
   const service = await startService({

@@ -33,6 +33,8 @@ export async function startWorkerProcess(h: Harness, extraEnv: Record<string, st
     BACKUP_ENABLED: 'false',
     APP_REQUEST_TIMEOUT_MS: String(config.appRequestTimeoutMs),
     PREVIEW_TTL_MINUTES: String(config.previewTtlMinutes),
+    SYNC_RETRY_INITIAL_INTERVAL_MS: String(config.syncRetry.initialIntervalMs),
+    SYNC_RETRY_MAX_ATTEMPTS: String(config.syncRetry.maximumAttempts),
     ...extraEnv,
   };
   let output = '';

@@ -3,6 +3,7 @@ import { InstanceSchema } from './instance';
 import { PcdDatabaseSchema } from './pcd-database';
 import { PcdOpSchema } from './pcd-op';
 import { InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema } from './sync';
+import { CanaryRolloutSchema } from './canary-rollout';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -12,5 +13,7 @@ export { PcdOp } from './pcd-op';
 export type { PcdOpLayer } from './pcd-op';
 export { InstanceSyncConfig, SyncPreview, SyncRun } from './sync';
 export type { PreviewStatus, SyncRunStatus } from './sync';
+export { CanaryRollout } from './canary-rollout';
+export type { CanaryStatus, RolloutStatus } from './canary-rollout';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema];

@@ -3,12 +3,14 @@ import type { Migration } from '@mikro-orm/migrations';
 import { Migration0001Foundation } from './0001-foundation';
 import { Migration0002PcdDatabases } from './0002-pcd-databases';
 import { Migration0003Sync } from './0003-sync';
+import { Migration0004CanaryRollouts } from './0004-canary-rollouts';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0001Foundation', class: Migration0001Foundation },
   { name: 'Migration0002PcdDatabases', class: Migration0002PcdDatabases },
   { name: 'Migration0003Sync', class: Migration0003Sync },
+  { name: 'Migration0004CanaryRollouts', class: Migration0004CanaryRollouts },
 ];
 
 export function migrationNumber(name: string): number {

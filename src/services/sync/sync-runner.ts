@@ -31,6 +31,7 @@ export function syncWorkflowInput(config: Config, previewId: number, options: { 
     trigger: options.trigger,
     rolloutId: options.rolloutId ?? null,
     heartbeatTimeoutMs: config.syncHeartbeatTimeoutSeconds * 1000,
+    retry: config.syncRetry,
   };
 }
 
@@ -73,6 +74,7 @@ export async function waitForSync(deps: SyncRunnerDeps, workflowId: string): Pro
 export async function requestApply(deps: SyncRunnerDeps, preview: SyncPreview): Promise<ApplyResponse> {
   const refusedFor = (status: string) =>
     status === 'expired' ? new AppError('conflict', `Preview ${preview.id} is stale: it expired before it was applied; generate a new one`, { code: 'stale' }) : conflict(`Preview ${preview.id} is ${status}: only a ready preview can be applied`);
+  if (preview.trigger === 'canary') throw conflict(`Preview ${preview.id} belongs to a canary rollout; proceed the rollout instead`);
   if (preview.status !== 'ready') throw refusedFor(preview.status);
   let response: ApplyResponse;
   try {

@@ -1,0 +1,88 @@
+import type { EvidenceEntry } from '../domain/canary';
+import { CanaryRollout, SyncPreview } from '../persistence/entities';
+import { syncWorkflowInput } from '../services/sync/sync-runner';
+import type { SyncWorkflowInput } from '../workflows/sync';
+import type { ActivityDeps } from './deps';
+import { syncActivities } from './sync-activities';
+
+/** The fields of a rollout the workflow writes at a transition. */
+export type RolloutPatch = Partial<
+  Pick<
+    CanaryRollout,
+    'status' | 'canaryStatus' | 'canaryPreviewId' | 'canaryDiagnostics' | 'warning' | 'remainingPreview' | 'rolloutIndex' | 'rolloutResults' | 'stateToken'
+  >
+> & { finished?: boolean };
+
+export function canaryActivities(deps: ActivityDeps) {
+  const sync = syncActivities(deps);
+  const em = () => deps.orm.em;
+
+  /** A sync preview owned by a rollout, for one instance (idempotent per workflow id). */
+  async function rolloutPreview(rolloutId: number, instanceId: number, workflowId: string, autoApply: boolean): Promise<SyncPreview> {
+    const existing = await em().findOne(SyncPreview, { workflowId, instanceId });
+    if (existing) return existing;
+    const rollout = await em().findOneOrFail(CanaryRollout, { id: rolloutId }, { exclude: ['remainingPreview', 'rolloutResults'] });
+    const instanceName = instanceId === rollout.canaryInstanceId ? rollout.canaryInstanceName : (rollout.targets.find((t) => t.instanceId === instanceId)?.instanceName ?? `instance ${instanceId}`);
+    const preview = em().create(SyncPreview, {
+      instanceId,
+      instanceName,
+      arrType: rollout.arrType,
+      sections: rollout.sections,
+      status: 'generating',
+      trigger: 'canary',
+      autoApply,
+      workflowId,
+      generatedAt: null,
+      expiresAt: null,
+      preview: null,
+      plan: null,
+      liveFingerprint: null,
+      failure: null,
+      runId: null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await em().flush();
+    return preview;
+  }
+
+  return {
+    async recordRolloutState(rolloutId: number, patch: RolloutPatch): Promise<void> {
+      const { finished, ...changes } = patch;
+      await em().nativeUpdate(CanaryRollout, { id: rolloutId }, { ...changes, updatedAt: new Date(), ...(finished ? { finishedAt: new Date() } : {}) });
+    },
+
+    /** Records the preview a child sync workflow will generate and apply; returns its workflow input. */
+    async prepareRolloutSync(rolloutId: number, instanceId: number, childWorkflowId: string): Promise<SyncWorkflowInput> {
+      const preview = await rolloutPreview(rolloutId, instanceId, childWorkflowId, true);
+      return syncWorkflowInput(deps.config, preview.id, { autoApply: true, trigger: 'canary', rolloutId });
+    },
+
+    /** Generates one target's evidence preview (kept, with its plan, for the rollout to apply). */
+    async buildEvidencePreview(rolloutId: number, instanceId: number, ownerWorkflowId: string, round: number, expiresAtMs: number): Promise<EvidenceEntry> {
+      const preview = await rolloutPreview(rolloutId, instanceId, `${ownerWorkflowId}#evidence-${round}`, false);
+      const generated = await sync.generateSyncPreview(preview.id);
+      await sync.recordPreviewStatus(preview.id, generated.status, { expiresAtMs });
+      return {
+        instanceId,
+        instanceName: preview.instanceName,
+        previewId: preview.id,
+        status: generated.status,
+        counts: generated.status === 'ready' ? generated.counts : null,
+        failure: generated.failure,
+      };
+    },
+
+    /** Evidence previews that will never be applied (gate declined, evidence refreshed) expire. */
+    async expireEvidencePreviews(previewIds: number[]): Promise<void> {
+      if (!previewIds.length) return;
+      await em().nativeUpdate(SyncPreview, { id: { $in: previewIds }, status: 'ready' }, { status: 'expired', updatedAt: new Date() });
+    },
+
+    /** The input of a child sync workflow that applies an approved evidence preview as it is. */
+    async evidenceApplyInput(rolloutId: number, previewId: number, childWorkflowId: string): Promise<SyncWorkflowInput> {
+      await em().nativeUpdate(SyncPreview, { id: previewId }, { workflowId: childWorkflowId, autoApply: true, updatedAt: new Date() });
+      return { ...syncWorkflowInput(deps.config, previewId, { autoApply: true, trigger: 'canary', rolloutId }), generate: false };
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import {
+  condition,
+  defineQuery,
+  defineUpdate,
+  executeChild,
+  proxyLocalActivities,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  upsertSearchAttributes,
+  uuid4,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { RolloutPatch } from '../activities/canary-activities';
+import {
+  assembleEvidence,
+  batchesFrom,
+  canaryPasses,
+  judgeCanary,
+  proceedBlocker,
+  summarizeCounts,
+  targetResult,
+  type CanaryStatus,
+  type EvidenceEntry,
+  type PartialPolicy,
+  type RolloutStatus,
+  type StoredEvidence,
+  type SyncOutcome,
+  type TargetResult,
+} from '../domain/canary';
+import type { ArrType } from '../domain/arr-types';
+import { SA } from './search-attributes';
+import type { SyncWorkflowInput, SyncWorkflowResult } from './sync';
+
+export interface RolloutTarget {
+  instanceId: number;
+  instanceName: string;
+}
+
+export interface CanaryRolloutInput {
+  rolloutId: number;
+  arrType: ArrType;
+  canary: RolloutTarget;
+  targets: RolloutTarget[];
+  sections: string[];
+  partialPolicy: PartialPolicy;
+  batchSize: number;
+  evidenceMaxAgeMs: number;
+  /** The token issued when the rollout was recorded; every transition replaces it. */
+  initialStateToken: string;
+}
+
+export interface RolloutState {
+  status: RolloutStatus;
+  canaryStatus: CanaryStatus;
+  stateToken: string;
+  warning: string | null;
+  remainingPreview: StoredEvidence | null;
+  rolloutIndex: number;
+  rolloutResults: TargetResult[];
+}
+
+export type GateAction = 'proceed' | 'abort' | 'refresh';
+export interface GateRequest {
+  action: GateAction;
+  stateToken: string;
+}
+
+/** The verification gate: proceed, abort, or rebuild the evidence; guarded by the state token. */
+export const gateUpdate = defineUpdate<RolloutState, [GateRequest]>('gate');
+export const rolloutStateQuery = defineQuery<RolloutState>('state');
+
+const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10, nonRetryableErrorTypes: ['AppError'] } });
+const evidence = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes', retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['AppError'] } });
+
+/** Evidence previews are generated this many at a time. */
+const EVIDENCE_CONCURRENCY = 5;
+
+/**
+ * canary_running -> (aborted | awaiting_confirmation) -> (aborted | rolling_out) -> (completed | failed).
+ * The canary is synced inline; each remaining target gets one evidence preview; at the gate a
+ * human proceeds (the approved previews are applied in batches) or aborts (nothing is touched).
+ */
+export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<RolloutState> {
+  const workflowId = workflowInfo().workflowId;
+  const state: RolloutState = {
+    status: 'canary_running',
+    canaryStatus: 'running',
+    stateToken: input.initialStateToken,
+    warning: null,
+    remainingPreview: null,
+    rolloutIndex: 0,
+    rolloutResults: [],
+  };
+  let decision: GateRequest | null = null;
+  let transitions = 0;
+  let persisted = 0;
+  let evidenceRound = 0;
+
+  /** Moves to a new state: new token at once (so a second concurrent gate request is refused), then persisted. */
+  const transition = async (patch: Partial<RolloutState>, extra: { canaryPreviewId?: number; canaryDiagnostics?: Record<string, unknown> | null; finished?: boolean } = {}) => {
+    Object.assign(state, patch, { stateToken: uuid4() });
+    transitions++;
+    const mine = transitions;
+    upsertSearchAttributes([{ key: SA.rolloutStatus, value: state.status }]);
+    setCurrentDetails(details(input, state));
+    const record: RolloutPatch = { ...(patch as RolloutPatch), stateToken: state.stateToken, ...extra };
+    await bookkeeping.recordRolloutState(input.rolloutId, record);
+    persisted = Math.max(persisted, mine);
+  };
+
+  setHandler(rolloutStateQuery, () => state);
+  setHandler(
+    gateUpdate,
+    async (request): Promise<RolloutState> => {
+      decision = request;
+      // Rotate now: a second request carrying the same token fails validation.
+      state.stateToken = uuid4();
+      const waitFor = transitions + 1;
+      await condition(() => persisted >= waitFor);
+      return state;
+    },
+    {
+      validator: (request) => {
+        if (!request || !['proceed', 'abort', 'refresh'].includes(request.action)) throw new Error('invalid: action must be proceed, abort or refresh');
+        if (request.stateToken !== state.stateToken) throw new Error('stale-token: the state token is not the current one; read the rollout again');
+        if (state.status !== 'awaiting_confirmation' || decision !== null) throw new Error(`wrong-state: the rollout is ${state.status}, not awaiting confirmation`);
+        if (request.action === 'proceed') {
+          const blocker = proceedBlocker(state.remainingPreview, input.targets, Date.now(), input.evidenceMaxAgeMs);
+          if (blocker) throw new Error(`evidence: ${blocker}`);
+        }
+      },
+    },
+  );
+
+  setCurrentDetails(details(input, state));
+  upsertSearchAttributes([{ key: SA.rolloutStatus, value: state.status }]);
+
+  // canary_running: sync the canary inline (preview, then apply).
+  const canaryChildId = `${workflowId}-canary-${input.canary.instanceId}`;
+  const canaryInput = await bookkeeping.prepareRolloutSync(input.rolloutId, input.canary.instanceId, canaryChildId);
+  const canaryResult = await runSync(input, canaryChildId, canaryInput);
+  const canaryStatus = judgeCanary(outcomeOf(canaryResult));
+  const canaryDiagnostics = { previewId: canaryResult.previewId, runId: canaryResult.runId, summary: summarizeCounts(canaryResult.counts), failure: canaryResult.failure };
+  if (!canaryPasses(canaryStatus, input.partialPolicy)) {
+    await transition({ status: 'aborted', canaryStatus }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics, finished: true });
+    return state;
+  }
+  const warning = canaryStatus === 'partial' ? 'The canary sync was partial: some writes failed. Review its diagnostics before proceeding.' : null;
+  await transition({ canaryStatus, warning }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics });
+
+  // Evidence, then the gate.
+  let evidencePreviewIds = await buildEvidence();
+  for (;;) {
+    decision = null;
+    await transition({ status: 'awaiting_confirmation', remainingPreview: state.remainingPreview });
+    await condition(() => decision !== null);
+    const action = (decision as GateRequest | null)?.action;
+    if (action === 'abort') {
+      await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
+      await transition({ status: 'aborted' }, { finished: true });
+      return state;
+    }
+    if (action === 'proceed') break;
+    await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
+    evidencePreviewIds = await buildEvidence();
+  }
+
+  // rolling_out: apply the approved previews in batches, recording the index reached.
+  await transition({ status: 'rolling_out' });
+  const approved = new Map((state.remainingPreview?.entries ?? []).map((e) => [e.instanceId, e.previewId!]));
+  for (const batch of batchesFrom(input.targets, input.batchSize, state.rolloutIndex)) {
+    const results = await Promise.all(
+      batch.items.map(async (target) => {
+        const childId = `${workflowId}-target-${target.instanceId}`;
+        const syncInput = await bookkeeping.evidenceApplyInput(input.rolloutId, approved.get(target.instanceId)!, childId);
+        const result = await runSync(input, childId, syncInput);
+        return targetResult(target, outcomeOf(result), { previewId: result.previewId, runId: result.runId });
+      }),
+    );
+    await transition({ rolloutIndex: batch.start + batch.items.length, rolloutResults: [...state.rolloutResults, ...results] });
+  }
+  const allClean = state.rolloutResults.every((r) => r.status === 'success');
+  await transition({ status: allClean ? 'completed' : 'failed' }, { finished: true });
+  return state;
+
+  async function buildEvidence(): Promise<number[]> {
+    evidenceRound++;
+    const expiresAtMs = Date.now() + input.evidenceMaxAgeMs;
+    const entries: EvidenceEntry[] = [];
+    for (let i = 0; i < input.targets.length; i += EVIDENCE_CONCURRENCY) {
+      const chunk = input.targets.slice(i, i + EVIDENCE_CONCURRENCY);
+      entries.push(...(await Promise.all(chunk.map((t) => evidence.buildEvidencePreview(input.rolloutId, t.instanceId, workflowId, evidenceRound, expiresAtMs)))));
+      setCurrentDetails(details(input, state, `Building remaining-preview evidence: ${entries.length}/${input.targets.length}`));
+    }
+    state.remainingPreview = assembleEvidence(entries, new Date(Date.now()));
+    return entries.map((e) => e.previewId).filter((id): id is number => id !== null);
+  }
+}
+
+async function runSync(input: CanaryRolloutInput, workflowId: string, syncInput: SyncWorkflowInput): Promise<SyncWorkflowResult> {
+  return executeChild<(arg: SyncWorkflowInput) => Promise<SyncWorkflowResult>>('syncWorkflow', {
+    workflowId,
+    args: [syncInput],
+    staticSummary: `Canary rollout ${input.rolloutId}: sync of preview ${syncInput.previewId}`,
+    typedSearchAttributes: [
+      { key: SA.kind, value: 'sync' },
+      { key: SA.arrType, value: input.arrType },
+      { key: SA.trigger, value: 'canary' },
+      { key: SA.syncStatus, value: 'generating' },
+      { key: SA.instanceIds, value: [String(instanceOf(input, workflowId))] },
+    ],
+  });
+}
+
+function instanceOf(input: CanaryRolloutInput, childId: string): number {
+  const match = /-(?:canary|target)-(\d+)$/.exec(childId);
+  return match ? Number(match[1]) : input.canary.instanceId;
+}
+
+function outcomeOf(result: SyncWorkflowResult): SyncOutcome {
+  return { previewStatus: result.status, runStatus: result.runStatus, counts: result.counts, failure: result.failure };
+}
+
+/** Current details for the Temporal Web UI: stage and progress, in markdown. */
+function details(input: CanaryRolloutInput, state: RolloutState, note?: string): string {
+  const lines = [
+    `**Stage:** ${state.status}`,
+    `**Canary:** ${input.canary.instanceName} (${state.canaryStatus})`,
+    `**Progress:** ${state.rolloutIndex}/${input.targets.length} targets rolled out`,
+  ];
+  const failed = state.rolloutResults.filter((r) => r.status !== 'success').length;
+  if (state.rolloutResults.length) lines.push(`**Results:** ${state.rolloutResults.length - failed} synced, ${failed} failed`);
+  if (state.remainingPreview) lines.push(`**Evidence:** ${state.remainingPreview.availability}`);
+  if (state.warning) lines.push(`**Warning:** ${state.warning}`);
+  if (note) lines.push(note);
+  return lines.join('\n\n');
+}
