@@ -82,7 +82,8 @@ export function canaryActivities(deps: ActivityDeps) {
     /** The input of a child sync workflow that applies an approved evidence preview as it is. */
     async evidenceApplyInput(rolloutId: number, previewId: number, childWorkflowId: string): Promise<SyncWorkflowInput> {
       await em().nativeUpdate(SyncPreview, { id: previewId }, { workflowId: childWorkflowId, autoApply: true, updatedAt: new Date() });
-      return { ...syncWorkflowInput(deps.config, previewId, { autoApply: true, trigger: 'canary', rolloutId }), generate: false };
+      const counts = await sync.previewCounts(previewId);
+      return { ...syncWorkflowInput(deps.config, previewId, { autoApply: true, trigger: 'canary', rolloutId }), generate: false, counts };
     },
   };
 }

@@ -136,7 +136,10 @@ export function syncActivities(deps: ActivityDeps) {
     /** Records the run once per workflow; a resumed workflow finds it again. */
     async startSyncRun(previewId: number, workflowId: string, trigger: string, rolloutId: number | null): Promise<number> {
       const existing = await em().findOne(SyncRun, { workflowId });
-      if (existing) return existing.id;
+      if (existing) {
+        await em().nativeUpdate(SyncPreview, { id: previewId }, { status: 'applying', runId: existing.id, updatedAt: new Date() });
+        return existing.id;
+      }
       const preview = await em().findOneOrFail(SyncPreview, { id: previewId }, { exclude: ['plan'] });
       const body = (preview.preview ?? {}) as { sections?: string[]; counts?: { create: number; update: number; delete: number } };
       const sections = body.sections ?? preview.sections;
@@ -164,6 +167,7 @@ export function syncActivities(deps: ActivityDeps) {
         createdAt: new Date(),
       });
       await em().flush();
+      await em().nativeUpdate(SyncPreview, { id: previewId }, { status: 'applying', runId: run.id, updatedAt: new Date() });
       return run.id;
     },
 
@@ -197,7 +201,7 @@ export function syncActivities(deps: ActivityDeps) {
       return { steps: plan.steps.length, written: run.entityOutcomeCount };
     },
 
-    /** Completes the run record from the stored outcomes. */
+    /** Completes the run record from the stored outcomes, and the preview's status with it. */
     async finishSyncRun(runId: number, failure: FailureEvidence | null): Promise<SyncRunResult> {
       const run = await em().findOneOrFail(SyncRun, { id: runId });
       const preview = run.previewId ? await em().findOne(SyncPreview, { id: run.previewId }) : null;
@@ -212,6 +216,9 @@ export function syncActivities(deps: ActivityDeps) {
       run.error = failure ? failure.message : null;
       run.finishedAt = new Date();
       await em().flush();
+      if (run.previewId) {
+        await em().nativeUpdate(SyncPreview, { id: run.previewId }, { status: failure ? 'failed' : 'applied', failure: failure ? { ...failure } : null, updatedAt: new Date() });
+      }
       return { status: run.status, failure };
     },
   };

@@ -1,9 +1,10 @@
 import { formatLine, type Benchmark } from './harness';
 import { pcdReplayBenchmark } from './pcd-replay';
 import { syncPreviewBenchmark } from './sync-preview';
+import { canaryRolloutBenchmark } from './canary-rollout';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark];
 
 async function main(): Promise<void> {
   const only = process.argv[2];

@@ -75,7 +75,7 @@ const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 m
 const evidence = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes', retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['AppError'] } });
 
 /** Evidence previews are generated this many at a time. */
-const EVIDENCE_CONCURRENCY = 5;
+const EVIDENCE_CONCURRENCY = 10;
 
 /**
  * canary_running -> (aborted | awaiting_confirmation) -> (aborted | rolling_out) -> (completed | failed).

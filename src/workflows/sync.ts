@@ -33,6 +33,8 @@ export interface SyncWorkflowInput {
    * after the freshness check. Default true.
    */
   generate?: boolean;
+  /** With generate false: the preview's counts, when the caller has them. */
+  counts?: SyncWorkflowResult['counts'];
 }
 
 export interface SyncWorkflowResult {
@@ -105,13 +107,14 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
 
   // The workflow's own state moves first, then the database: a client that reads the new status
   // from the database always finds the workflow already there.
-  const transition = async (next: PreviewStatus, extra: Parameters<Activities['recordPreviewStatus']>[2] = {}) => {
+  const transition = async <T = void>(next: PreviewStatus, persist: () => Promise<T> = () => quick.recordPreviewStatus(input.previewId, next) as Promise<T>): Promise<T> => {
     status = next;
     result.status = next;
     upsertSearchAttributes([{ key: SA.syncStatus, value: next }]);
     setCurrentDetails(`Preview ${input.previewId}: ${next}`);
-    await quick.recordPreviewStatus(input.previewId, next, extra);
+    const value = await persist();
     persisted = next;
+    return value;
   };
 
   setHandler(previewStatusQuery, () => ({ status, expiresAtMs }));
@@ -132,7 +135,7 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   );
 
   if (input.generate === false) {
-    result.counts = await quick.previewCounts(input.previewId);
+    result.counts = input.counts ?? (await quick.previewCounts(input.previewId));
     status = 'ready';
     persisted = 'ready';
     expiresAtMs = Date.now() + input.ttlMs;
@@ -147,35 +150,33 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
       return result;
     }
     expiresAtMs = Date.now() + input.ttlMs;
-    await transition('ready', { expiresAtMs });
+    await transition('ready', () => quick.recordPreviewStatus(input.previewId, 'ready', { expiresAtMs: expiresAtMs! }));
   }
 
   if (!(await condition(() => applyRequested, input.ttlMs))) {
-    await transition('expired', { failure: STALE });
+    await transition('expired', () => quick.recordPreviewStatus(input.previewId, 'expired', { failure: STALE }));
     result.failure = STALE;
     return result;
   }
   if (!(await quick.checkPreviewFresh(input.previewId))) {
     refusedStale = true;
     result.failure = STALE;
-    await transition('expired', { failure: STALE });
+    await transition('expired', () => quick.recordPreviewStatus(input.previewId, 'expired', { failure: STALE }));
     return result;
   }
 
-  await transition('applying');
-  const runId = await quick.startSyncRun(input.previewId, workflowInfo().workflowId, input.trigger, input.rolloutId);
+  // Recording the run also moves the preview to applying (one step, fewer round trips).
+  const runId = await transition('applying', () => quick.startSyncRun(input.previewId, workflowInfo().workflowId, input.trigger, input.rolloutId));
   result.runId = runId;
-  await quick.recordPreviewStatus(input.previewId, 'applying', { runId });
   let failure: FailureEvidence | null = null;
   try {
     await apply.applySyncPlan(input.previewId, runId);
   } catch (error) {
     failure = EXECUTION_FAILED(evidenceOf(error));
   }
-  const run = await quick.finishSyncRun(runId, failure);
-  result.runStatus = run.status;
   result.failure = failure;
-  await transition(failure ? 'failed' : 'applied', { failure });
+  const run = await transition(failure ? 'failed' : 'applied', () => quick.finishSyncRun(runId, failure));
+  result.runStatus = run.status;
   return result;
 }
 

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createArrClient } from '../clients/arr-client';
+import { loadPcdRepository, replayPcd } from '../domain/pcd';
+import { applyPlan, emptySelection, liveNeeds, planSync, readSyncSource, type SyncSection, type SyncSelection } from '../domain/sync';
+import { readLiveState } from '../services/sync/live-state';
+import { readRepositoryFiles } from '../services/pcd/source-files';
+import { startEmulatorFleet, type EmulatorFleet } from './emulator-fleet';
+import type { Benchmark } from './harness';
+import { startBenchService, until } from './service-harness';
+
+const SAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'sample-pcd');
+const INSTANCES = 20;
+const BATCH = 5;
+const LATENCIES_MS = [0, 100];
+const SECTIONS: SyncSection[] = ['qualityProfiles', 'delayProfiles', 'mediaManagement'];
+const SELECTION: SyncSelection = {
+  ...emptySelection(),
+  qualityProfiles: ['Movies 1080p'],
+  delayProfile: 'Standard',
+  naming: 'Standard',
+  mediaSettings: 'Standard',
+  qualityDefinitions: 'Movie Sizes',
+};
+
+/**
+ * A canary rollout across 20 emulated Radarr instances through the real API and workflows
+ * (canary sync, evidence for 19 targets, gate passed at once, batches of 5), against syncing the
+ * same 20 instances directly with the same domain code and batch size, without Temporal or the
+ * database: the ratio is the cost of durability (goal at most 1.5).
+ */
+export const canaryRolloutBenchmark: Benchmark = {
+  name: 'canary-rollout',
+  unavailable: () => (fs.existsSync(SAMPLE) ? null : `${SAMPLE} is absent`),
+  async run(report) {
+    for (const latencyMs of LATENCIES_MS) {
+      const direct = await directSync(latencyMs);
+      const rollout = await rolloutThroughService(latencyMs);
+      report({ name: `direct sync of ${INSTANCES} instances, app latency ${latencyMs} ms`, values: { totalMs: direct } });
+      report({
+        name: `canary rollout to ${INSTANCES} instances, app latency ${latencyMs} ms`,
+        values: { totalMs: rollout.total, gateWaitMs: rollout.gate },
+        ratio: { value: rollout.total / direct, baseline: 'direct sync of the same instances', goal: '<= 1.5' },
+      });
+    }
+  },
+};
+
+async function directSync(latencyMs: number): Promise<number> {
+  const fleet = await startEmulatorFleet('radarr', INSTANCES, latencyMs);
+  try {
+    const repo = loadPcdRepository(readRepositoryFiles(SAMPLE));
+    const started = performance.now();
+    const replayed = replayPcd({ base: repo.base, tweaks: repo.tweaks });
+    const source = readSyncSource(replayed.resolved, 'movie_app', SELECTION);
+    for (let i = 0; i < fleet.instances.length; i += BATCH) {
+      await Promise.all(
+        fleet.instances.slice(i, i + BATCH).map(async (target) => {
+          const client = createArrClient({ arrType: 'movie_app', baseUrl: target.baseUrl, apiKey: target.apiKey }, 15_000);
+          const { live } = await readLiveState(client, liveNeeds('movie_app', SELECTION, SECTIONS));
+          const planned = planSync({ arrType: 'movie_app', selection: SELECTION, source, live, sections: SECTIONS });
+          await applyPlan(planned.plan, client);
+        }),
+      );
+    }
+    const elapsed = performance.now() - started;
+    replayed.base.close();
+    replayed.resolved.close();
+    return elapsed;
+  } finally {
+    await fleet.close();
+  }
+}
+
+async function rolloutThroughService(latencyMs: number): Promise<{ total: number; gate: number }> {
+  const bench = await startBenchService();
+  let fleet: EmulatorFleet | null = null;
+  try {
+    fleet = await startEmulatorFleet('radarr', INSTANCES, latencyMs);
+    const linked = await bench.request('POST', '/databases', { name: 'sample', source: { kind: 'local', path: SAMPLE } });
+    await until(() => bench.request('GET', `/databases/${linked.body.id}`), (r) => r.body.cache.status === 'ready');
+    const ids: number[] = [];
+    for (const [i, target] of fleet.instances.entries()) {
+      const instance = await bench.request('POST', '/instances', { name: `radarr-${i}`, arrType: 'movie_app', baseUrl: target.baseUrl, apiKey: target.apiKey });
+      await until(() => bench.request('PUT', `/instances/${instance.body.id}/sync-config`, { databaseId: linked.body.id, ...SELECTION }), (r) => r.status === 200);
+      ids.push(instance.body.id);
+    }
+    const started = performance.now();
+    const rollout = await bench.request('POST', '/canary/rollouts', {
+      arrType: 'movie_app',
+      canaryInstanceId: ids[0],
+      targetInstanceIds: ids.slice(1),
+      sections: SECTIONS,
+      partialPolicy: 'abort',
+      batchSize: BATCH,
+    });
+    const gated = await until(() => bench.request('GET', `/canary/rollouts/${rollout.body.id}`), (r) => r.body.status !== 'canary_running' && r.body.remainingPreview !== null, 300_000, 20);
+    if (gated.body.status !== 'awaiting_confirmation') throw new Error(`rollout ${gated.body.status} before the gate`);
+    const gateSeen = performance.now();
+    await bench.request('POST', `/canary/rollouts/${rollout.body.id}/proceed`, { stateToken: gated.body.stateToken });
+    const proceeded = performance.now();
+    const done = await until(() => bench.request('GET', `/canary/rollouts/${rollout.body.id}`), (r) => ['completed', 'failed'].includes(r.body.status), 300_000, 20);
+    if (done.body.status !== 'completed') throw new Error(`rollout ended ${done.body.status}`);
+    // The human decision is not part of the cost: the time spent in the proceed call stays in.
+    return { total: performance.now() - started, gate: proceeded - gateSeen };
+  } finally {
+    await fleet?.close();
+    await bench.close();
+  }
+}
