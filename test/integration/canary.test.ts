@@ -117,6 +117,16 @@ describe('canary rollouts', () => {
     for (const target of targets) expect(target.emulator.writes.total()).toBe(0);
   });
 
+  it('aborts when the canary had nothing to change (skipped): it proves nothing', async () => {
+    const [canary, ...targets] = await fleet(2, 'skipped');
+    expect((await h.post(`/instances/${canary.id}/sync?wait=true`, {})).body.status).toBe('applied');
+    const started = await start(canary, targets);
+    const settled = await until(started.body.id, ['aborted', 'awaiting_confirmation']);
+    expect(settled.body).toMatchObject({ status: 'aborted', canaryStatus: 'skipped' });
+    expect(settled.body.canary.diagnostics.summary).toContain('no changes');
+    for (const target of targets) expect(target.emulator.writes.total()).toBe(0);
+  });
+
   it('follows the partial policy: gate continues with a warning, abort stops', async () => {
     for (const policy of ['gate', 'abort']) {
       const [canary, ...targets] = await fleet(2, `partial-${policy}`);
