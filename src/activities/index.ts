@@ -1,5 +1,6 @@
 import { backupActivities } from './backup-activities';
 import { canaryActivities } from './canary-activities';
+import { driftActivities } from './drift-activities';
 import type { ActivityDeps } from './deps';
 import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...historyActivities(deps),
     ...syncActivities(deps),
     ...canaryActivities(deps),
+    ...driftActivities(deps),
   };
 }
 

@@ -8,6 +8,7 @@ import { ApiRouter } from './http/route';
 import { registerHealthRoutes } from './routes/health';
 import { registerCanaryRoutes } from './routes/canary';
 import { registerDatabaseRoutes } from './routes/databases';
+import { registerDriftRoutes } from './routes/drift';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
 import { registerSyncRoutes } from './routes/sync';
@@ -26,6 +27,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerSyncConfigRoutes(router, deps);
   registerSyncRoutes(router, deps);
   registerCanaryRoutes(router, deps);
+  registerDriftRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
   return router;
 }

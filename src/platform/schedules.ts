@@ -81,3 +81,27 @@ export async function applyHistoryRetentionSchedule(gateway: TemporalGateway, en
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
   });
 }
+
+export function driftScheduleId(taskQueue: string): string {
+  return deploymentScopedId(taskQueue, 'drift-poll');
+}
+
+/** Creates or updates the drift polling schedule; paused (not deleted) when polling is disabled. */
+export async function applyDriftSchedule(gateway: TemporalGateway, settings: { enabled: boolean; intervalMinutes: number }): Promise<void> {
+  const scheduleId = driftScheduleId(gateway.taskQueue);
+  await upsertSchedule(gateway, {
+    scheduleId,
+    spec: { intervals: [{ every: `${settings.intervalMinutes} minutes` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'driftPollWorkflow',
+      workflowId: scheduleId,
+      taskQueue: gateway.taskQueue,
+      args: [],
+      typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'drift-poll' }]),
+      staticSummary: `Drift polling of every enabled instance, every ${settings.intervalMinutes} minutes`,
+    },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '10 minutes' },
+    state: { paused: !settings.enabled, note: settings.enabled ? undefined : 'drift polling disabled' },
+  });
+}

@@ -10,7 +10,8 @@ import { createLogger, secretScrubber, type LogDestination, type Logger } from '
 import { backupsDir, summarizeBackups } from '../services/backup-service';
 import { PcdCacheManager } from '../services/pcd/cache-manager';
 import { readHistorySettings } from '../services/sync/history-service';
-import { applyHistoryRetentionSchedule, deploymentScopedId, ensureBackupSchedule } from './schedules';
+import { readDriftSettings } from '../services/drift/drift-settings';
+import { applyDriftSchedule, applyHistoryRetentionSchedule, deploymentScopedId, ensureBackupSchedule } from './schedules';
 import { loadOrCreateSecrets } from './secrets';
 import { connectTemporal, type TemporalGateway } from './temporal-client';
 import { startDevServer, type DevServer } from './temporal-dev-server';
@@ -114,6 +115,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         await temporal.client.schedule.getHandle(deploymentScopedId(config.temporal.taskQueue, 'backup')).trigger();
       }
       await applyHistoryRetentionSchedule(temporal, (await readHistorySettings(orm.em.fork())).enabled);
+      await applyDriftSchedule(temporal, await readDriftSettings(orm.em.fork()));
       logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
     }
 

@@ -6,3 +6,4 @@ export { pcdPullWorkflow } from './pcd-pull';
 export { syncHistoryRetentionWorkflow } from './sync-history-retention';
 export { syncWorkflow, applyPreviewUpdate, previewStatusQuery } from './sync';
 export { canaryRolloutWorkflow, gateUpdate, rolloutStateQuery } from './canary-rollout';
+export { driftCheckWorkflow, driftPollWorkflow } from './drift';

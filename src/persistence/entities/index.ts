@@ -4,6 +4,8 @@ import { PcdDatabaseSchema } from './pcd-database';
 import { PcdOpSchema } from './pcd-op';
 import { InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema } from './sync';
 import { CanaryRolloutSchema } from './canary-rollout';
+import { DriftResultSchema } from './drift-result';
+import { HealthSnapshotSchema } from './health-snapshot';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -15,5 +17,8 @@ export { InstanceSyncConfig, SyncPreview, SyncRun } from './sync';
 export type { PreviewStatus, SyncRunStatus } from './sync';
 export { CanaryRollout } from './canary-rollout';
 export type { CanaryStatus, RolloutStatus } from './canary-rollout';
+export { DriftResult } from './drift-result';
+export type { DriftStatus } from './drift-result';
+export { HealthSnapshot } from './health-snapshot';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema];

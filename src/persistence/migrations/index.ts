@@ -4,6 +4,7 @@ import { Migration0001Foundation } from './0001-foundation';
 import { Migration0002PcdDatabases } from './0002-pcd-databases';
 import { Migration0003Sync } from './0003-sync';
 import { Migration0004CanaryRollouts } from './0004-canary-rollouts';
+import { Migration0005DriftAndHealth } from './0005-drift-and-health';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -11,6 +12,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0002PcdDatabases', class: Migration0002PcdDatabases },
   { name: 'Migration0003Sync', class: Migration0003Sync },
   { name: 'Migration0004CanaryRollouts', class: Migration0004CanaryRollouts },
+  { name: 'Migration0005DriftAndHealth', class: Migration0005DriftAndHealth },
 ];
 
 export function migrationNumber(name: string): number {

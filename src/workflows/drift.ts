@@ -1,0 +1,57 @@
+import { executeChild, proxyActivities, proxyLocalActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { DriftOutcome } from '../services/drift/drift-check';
+import { SA } from './search-attributes';
+
+const check = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { maximumAttempts: 2, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
+});
+const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
+
+/** Checks that run at once during a poll; a slow instance holds one slot, never the others. */
+export const DRIFT_POLL_CONCURRENCY = 8;
+
+/** One drift check of one instance; the result is stored by the activity. */
+export async function driftCheckWorkflow(instanceId: number): Promise<DriftOutcome> {
+  setCurrentDetails(`Checking instance ${instanceId} for drift`);
+  const outcome = await check.checkInstanceDrift(instanceId);
+  setCurrentDetails(`Instance ${instanceId}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`);
+  return outcome;
+}
+
+/**
+ * Run by the drift polling schedule: every enabled instance not backing off is checked in a child
+ * workflow, at most DRIFT_POLL_CONCURRENCY at a time (a pool: each finished check frees a slot).
+ */
+export async function driftPollWorkflow(): Promise<{ checked: number; failed: number; backingOff: number; errorCount: number }> {
+  const { due, backingOff } = await bookkeeping.listDriftTargets();
+  const parent = workflowInfo().workflowId;
+  let next = 0;
+  let failed = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const instanceId = due[next++];
+      try {
+        const outcome = await executeChild(driftCheckWorkflow, {
+          workflowId: `${parent}-i${instanceId}`,
+          args: [instanceId],
+          workflowExecutionTimeout: '10 minutes',
+          typedSearchAttributes: [
+            { key: SA.kind, value: 'drift-check' },
+            { key: SA.instanceIds, value: [String(instanceId)] },
+          ],
+        });
+        if (!['in-sync', 'drifted'].includes(outcome.status)) failed++;
+      } catch {
+        failed++;
+      }
+      done++;
+      setCurrentDetails(`Drift polling: ${done}/${due.length} checked, ${failed} failed, ${backingOff.length} backing off`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DRIFT_POLL_CONCURRENCY, due.length) }, worker));
+  const { errorCount } = await bookkeeping.recordDriftRun();
+  return { checked: due.length, failed, backingOff: backingOff.length, errorCount };
+}
