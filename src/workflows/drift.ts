@@ -10,7 +10,7 @@ const check = proxyActivities<Activities>({
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
 
 /** Checks that run at once during a poll; a slow instance holds one slot, never the others. */
-export const DRIFT_POLL_CONCURRENCY = 8;
+export const DRIFT_POLL_CONCURRENCY = 16;
 
 /** One drift check of one instance; the result is stored by the activity. */
 export async function driftCheckWorkflow(instanceId: number): Promise<DriftOutcome> {

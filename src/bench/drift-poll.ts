@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { driftScheduleId } from '../platform/schedules';
+import { startEmulatorFleet } from './emulator-fleet';
+import type { Benchmark } from './harness';
+import { startBenchService, until } from './service-harness';
+
+const SAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'sample-pcd');
+const INSTANCES = 50;
+const LATENCY_MS = 100;
+
+/**
+ * One drift polling run over 50 emulated Radarr instances (apps answering with 100 ms latency)
+ * through the real schedule, workflows and worker, against a single check of one instance: the
+ * checks run concurrently, so the run takes a small multiple of one check, far below fifty.
+ */
+export const driftPollBenchmark: Benchmark = {
+  name: 'drift-poll',
+  unavailable: () => (fs.existsSync(SAMPLE) ? null : `${SAMPLE} is absent`),
+  async run(report) {
+    const bench = await startBenchService();
+    const fleet = await startEmulatorFleet('radarr', INSTANCES, LATENCY_MS);
+    try {
+      const linked = await bench.request('POST', '/databases', { name: 'sample', source: { kind: 'local', path: SAMPLE } });
+      await until(() => bench.request('GET', `/databases/${linked.body.id}`), (r) => r.body.cache.status === 'ready');
+      const ids: number[] = [];
+      for (const [i, target] of fleet.instances.entries()) {
+        const instance = await bench.request('POST', '/instances', { name: `radarr-${i}`, arrType: 'movie_app', baseUrl: target.baseUrl, apiKey: target.apiKey });
+        await until(
+          () => bench.request('PUT', `/instances/${instance.body.id}/sync-config`, { databaseId: linked.body.id, qualityProfiles: ['Movies 1080p'], delayProfile: 'Standard', naming: 'Standard' }),
+          (r) => r.status === 200,
+        );
+        ids.push(instance.body.id);
+      }
+      await bench.request('POST', `/drift/${ids[0]}/check`); // warm-up
+      const singles: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        const res = await bench.request('POST', `/drift/${ids[i + 1]}/check`);
+        if (res.body.status !== 'drifted' && res.body.status !== 'in-sync') throw new Error(`unexpected drift status ${res.body.status}`);
+        singles.push(performance.now() - started);
+      }
+      singles.sort((a, b) => a - b);
+      const single = singles[2];
+      await bench.request('PUT', '/drift/settings', { enabled: true, intervalMinutes: 1440 });
+      const before = (await bench.request('GET', '/drift/settings')).body.lastRunAt;
+      const started = performance.now();
+      await bench.service.temporal.client.schedule.getHandle(driftScheduleId(bench.service.config.temporal.taskQueue)).trigger();
+      await until(() => bench.request('GET', '/drift/settings'), (r) => r.body.lastRunAt !== before, 600_000, 25);
+      const total = performance.now() - started;
+      report({ name: `drift check, 1 instance (median), app latency ${LATENCY_MS} ms`, values: { ms: single } });
+      report({
+        name: `drift polling run, ${INSTANCES} instances`,
+        values: { totalMs: total, perInstanceMs: total / INSTANCES },
+        ratio: { value: total / single, baseline: 'one drift check', goal: `far below ${INSTANCES} (concurrent)` },
+      });
+    } finally {
+      await fleet.close();
+      await bench.close();
+    }
+  },
+};
