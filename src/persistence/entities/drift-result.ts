@@ -17,6 +17,8 @@ export class DriftResult {
   unmanaged: Record<string, unknown>[] = [];
   /** Managed entities compared in the last content check (for health scoring). */
   managedTotal: number = 0;
+  /** What the transform left out or adjusted for this app in the last content check (SyncIssue[]). */
+  issues: Record<string, unknown>[] = [];
   /** Consecutive failed checks; polling backs off while it is above zero. */
   failureStreak: number = 0;
   backoffUntil: Date | null = null;
@@ -37,6 +39,7 @@ export const DriftResultSchema = new EntitySchema<DriftResult>({
     missing: { type: 'json' },
     unmanaged: { type: 'json' },
     managedTotal: { type: 'integer', fieldName: 'managed_total', default: 0 },
+    issues: { type: 'json' },
     failureStreak: { type: 'integer', fieldName: 'failure_streak', default: 0 },
     backoffUntil: { type: 'datetime', nullable: true, fieldName: 'backoff_until' },
   },

@@ -16,6 +16,7 @@ export class Migration0005DriftAndHealth extends PortableMigration {
           t.jsonb('missing').notNullable();
           t.jsonb('unmanaged').notNullable();
           t.integer('managed_total').notNullable().defaultTo(0);
+          t.jsonb('issues').notNullable();
           t.integer('failure_streak').notNullable().defaultTo(0);
           t.datetime('backoff_until', { useTz: true }).nullable();
         })

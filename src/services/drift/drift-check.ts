@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createArrClient } from '../../clients/arr-client';
 import { AppRequestError } from '../../clients/http';
 import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type StoredDriftStatus } from '../../domain/drift';
-import { appSections, classifyDrift, liveNeeds, planSync, readSyncSource, type SyncChange } from '../../domain/sync';
+import { appSections, classifyDrift, liveNeeds, planSync, readSyncSource, type SyncChange, type SyncIssue } from '../../domain/sync';
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
 import { DriftResult, Instance, PcdDatabase } from '../../persistence/entities';
@@ -37,7 +37,11 @@ export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promis
   const row = (await em.findOne(DriftResult, { instanceId })) ?? em.create(DriftResult, emptyRow(instanceId));
   const now = new Date();
   const settings = await readDriftSettings(em);
-  const store = async (status: StoredDriftStatus, reason: DriftReason | null, content?: { drift: SyncChange[]; missing: SyncChange[]; unmanaged: SyncChange[]; managedTotal: number }) => {
+  const store = async (
+    status: StoredDriftStatus,
+    reason: DriftReason | null,
+    content?: { drift: SyncChange[]; missing: SyncChange[]; unmanaged: SyncChange[]; managedTotal: number; issues: SyncIssue[] },
+  ) => {
     row.status = status;
     row.reason = reason;
     row.checkedAt = now;
@@ -48,6 +52,7 @@ export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promis
       row.unmanaged = content.unmanaged as unknown as Record<string, unknown>[];
       row.counts = { drifted: content.drift.length, missing: content.missing.length, unmanaged: content.unmanaged.length };
       row.managedTotal = content.managedTotal;
+      row.issues = content.issues as unknown as Record<string, unknown>[];
     }
     row.failureStreak = isFailedDrift(status) ? row.failureStreak + 1 : 0;
     row.backoffUntil = backoffUntil(row.failureStreak, settings.intervalMinutes * 60_000, now);
@@ -86,7 +91,7 @@ export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promis
   const planned = planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections });
   const classified = classifyDrift(planned.preview);
   const managedTotal = countManaged(planned.preview);
-  return store(classified.inSync ? 'in-sync' : 'drifted', classified.inSync ? null : null, { ...classified, managedTotal });
+  return store(classified.inSync ? 'in-sync' : 'drifted', null, { ...classified, managedTotal, issues: planned.preview.issues });
 }
 
 function countManaged(preview: ReturnType<typeof planSync>['preview']): number {
@@ -112,6 +117,7 @@ function emptyRow(instanceId: number): DriftResult {
     missing: [],
     unmanaged: [],
     managedTotal: 0,
+    issues: [],
     failureStreak: 0,
     backoffUntil: null,
   };
