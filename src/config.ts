@@ -61,6 +61,9 @@ const envSchema = z.object({
   SYNC_HEARTBEAT_TIMEOUT_SECONDS: integerIn(2, 3600, 30),
   SYNC_RETRY_INITIAL_INTERVAL_MS: integerIn(10, 600_000, 2000),
   SYNC_RETRY_MAX_ATTEMPTS: integerIn(1, 100, 6),
+  HEALTH_SNAPSHOT_INTERVAL_MINUTES: integerIn(5, 7 * 24 * 60, 360),
+  HEALTH_RECOMPUTE_MIN_INTERVAL_SECONDS: integerIn(0, 3600, 10),
+  HEALTH_RETENTION_DAYS: integerIn(1, 3650, 365),
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
 });
 
@@ -89,6 +92,7 @@ export interface Config {
   syncHeartbeatTimeoutSeconds: number;
   /** Apply retries for timeouts and 5xx: first interval (doubling) and attempts. */
   syncRetry: { initialIntervalMs: number; maximumAttempts: number };
+  health: { snapshotIntervalMinutes: number; recomputeMinIntervalSeconds: number; retentionDays: number };
   appRequestTimeoutMs: number;
 }
 
@@ -127,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     previewTtlMinutes: e.PREVIEW_TTL_MINUTES,
     syncHeartbeatTimeoutSeconds: e.SYNC_HEARTBEAT_TIMEOUT_SECONDS,
     syncRetry: { initialIntervalMs: e.SYNC_RETRY_INITIAL_INTERVAL_MS, maximumAttempts: e.SYNC_RETRY_MAX_ATTEMPTS },
+    health: {
+      snapshotIntervalMinutes: e.HEALTH_SNAPSHOT_INTERVAL_MINUTES,
+      recomputeMinIntervalSeconds: e.HEALTH_RECOMPUTE_MIN_INTERVAL_SECONDS,
+      retentionDays: e.HEALTH_RETENTION_DAYS,
+    },
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
   };
 }

@@ -1,6 +1,7 @@
 import { backupActivities } from './backup-activities';
 import { canaryActivities } from './canary-activities';
 import { driftActivities } from './drift-activities';
+import { healthActivities } from './health-activities';
 import type { ActivityDeps } from './deps';
 import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
@@ -19,6 +20,7 @@ export function createActivities(deps: ActivityDeps) {
     ...syncActivities(deps),
     ...canaryActivities(deps),
     ...driftActivities(deps),
+    ...healthActivities(deps),
   };
 }
 

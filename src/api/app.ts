@@ -7,6 +7,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerHealthRoutes } from './routes/health';
 import { registerCanaryRoutes } from './routes/canary';
+import { registerConfigHealthRoutes } from './routes/config-health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
 import { registerInstanceRoutes } from './routes/instances';
@@ -28,6 +29,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerSyncRoutes(router, deps);
   registerCanaryRoutes(router, deps);
   registerDriftRoutes(router, deps);
+  registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
   return router;
 }

@@ -3,6 +3,7 @@ import type { SecretBox } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
 import type { Orm } from '../persistence/orm';
+import type { HealthRecomputer } from '../services/config-health/health-snapshots';
 import type { PcdCacheManager } from '../services/pcd/cache-manager';
 
 export interface ApiDeps {
@@ -15,4 +16,5 @@ export interface ApiDeps {
   startedAt: Date;
   version: string;
   pcdCaches: PcdCacheManager;
+  healthRecomputer: HealthRecomputer;
 }

@@ -105,3 +105,26 @@ export async function applyDriftSchedule(gateway: TemporalGateway, settings: { e
     state: { paused: !settings.enabled, note: settings.enabled ? undefined : 'drift polling disabled' },
   });
 }
+
+export function healthScheduleId(taskQueue: string): string {
+  return deploymentScopedId(taskQueue, 'health-snapshots');
+}
+
+/** The scheduled health run: a snapshot of every enabled instance every `intervalMinutes`. */
+export async function ensureHealthSchedule(gateway: TemporalGateway, intervalMinutes: number): Promise<void> {
+  const scheduleId = healthScheduleId(gateway.taskQueue);
+  await upsertSchedule(gateway, {
+    scheduleId,
+    spec: { intervals: [{ every: `${intervalMinutes} minutes` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'healthSnapshotWorkflow',
+      workflowId: scheduleId,
+      taskQueue: gateway.taskQueue,
+      args: [],
+      typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'health-snapshots' }]),
+      staticSummary: `Config health snapshots of every enabled instance, every ${intervalMinutes} minutes`,
+    },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
+  });
+}

@@ -8,10 +8,11 @@ import { APP_VERSION } from '../version';
 import { SecretBox } from './crypto';
 import { createLogger, secretScrubber, type LogDestination, type Logger } from './logger';
 import { backupsDir, summarizeBackups } from '../services/backup-service';
+import { HealthRecomputer } from '../services/config-health/health-snapshots';
 import { PcdCacheManager } from '../services/pcd/cache-manager';
 import { readHistorySettings } from '../services/sync/history-service';
 import { readDriftSettings } from '../services/drift/drift-settings';
-import { applyDriftSchedule, applyHistoryRetentionSchedule, deploymentScopedId, ensureBackupSchedule } from './schedules';
+import { applyDriftSchedule, applyHistoryRetentionSchedule, deploymentScopedId, ensureBackupSchedule, ensureHealthSchedule } from './schedules';
 import { loadOrCreateSecrets } from './secrets';
 import { connectTemporal, type TemporalGateway } from './temporal-client';
 import { startDevServer, type DevServer } from './temporal-dev-server';
@@ -116,6 +117,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       }
       await applyHistoryRetentionSchedule(temporal, (await readHistorySettings(orm.em.fork())).enabled);
       await applyDriftSchedule(temporal, await readDriftSettings(orm.em.fork()));
+      await ensureHealthSchedule(temporal, config.health.snapshotIntervalMinutes);
       logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
     }
 
@@ -123,7 +125,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (role !== 'worker') {
       const stopWarming = pcdCaches.startWarming();
       cleanups.push(async () => stopWarming());
-      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
+      const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);
+      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, healthRecomputer, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));
       const port = (server.address() as { port: number }).port;

@@ -7,3 +7,4 @@ export { syncHistoryRetentionWorkflow } from './sync-history-retention';
 export { syncWorkflow, applyPreviewUpdate, previewStatusQuery } from './sync';
 export { canaryRolloutWorkflow, gateUpdate, rolloutStateQuery } from './canary-rollout';
 export { driftCheckWorkflow, driftPollWorkflow } from './drift';
+export { healthSnapshotWorkflow } from './health-snapshots';

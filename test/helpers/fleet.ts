@@ -40,10 +40,10 @@ export interface FleetInstance {
 export async function addInstance(
   h: Harness,
   arrType: ArrType,
-  options: { name: string; databaseId: number; config?: Record<string, unknown>; apiKey?: string },
+  options: { name: string; databaseId: number; config?: Record<string, unknown>; apiKey?: string; version?: string },
 ): Promise<FleetInstance> {
   const apiKey = options.apiKey ?? `key-${options.name.replace(/\W/g, '')}-0123456789`;
-  const emulator = await startEmulator({ app: APP_OF_ARR[arrType], apiKey });
+  const emulator = await startEmulator({ app: APP_OF_ARR[arrType], apiKey, version: options.version });
   const created = await h.post('/instances', { name: options.name, arrType, baseUrl: emulator.baseUrl, apiKey });
   if (created.status !== 201) throw new Error(`instance failed: ${created.status} ${created.text}`);
   // A process that did not run the pull may still be building its cache (503): try again.

@@ -1,0 +1,19 @@
+import { HealthSnapshot, Instance } from '../persistence/entities';
+import { computeAndStoreHealth } from '../services/config-health/health-snapshots';
+import type { ActivityDeps } from './deps';
+
+export function healthActivities(deps: ActivityDeps) {
+  return {
+    /** The scheduled run: one snapshot per enabled instance (same code as a recompute), then retention. */
+    async snapshotAllInstances(): Promise<{ snapshots: number; pruned: number }> {
+      const instances = await deps.orm.em.find(Instance, { enabled: true }, { orderBy: { id: 'asc' } });
+      for (const instance of instances) {
+        await computeAndStoreHealth(deps.orm.em.fork(), deps.pcdCaches, instance, 'scheduled');
+      }
+      const cutoff = new Date(Date.now() - deps.config.health.retentionDays * 86_400_000);
+      const pruned = await deps.orm.em.nativeDelete(HealthSnapshot, { generatedAt: { $lt: cutoff } });
+      deps.logger.info({ snapshots: instances.length, pruned }, 'health snapshots recorded');
+      return { snapshots: instances.length, pruned };
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import type { Response } from 'express';
+import { buildTrend, parseExportFormat, parseTrendFilter, assertPointCap, renderTrendExport, type HealthResult, type HealthSnapshotRow, type TrendFilter } from '../../domain/health';
+import { AppError, isAppError, notFound } from '../../errors';
+import { HealthSnapshot, Instance, InstanceSyncConfig } from '../../persistence/entities';
+import type { ApiDeps } from '../deps';
+import type { ApiRouter } from '../http/route';
+import { idParam, z } from '../http/zod';
+import { ArrTypeSchema } from '../schemas/common';
+
+const tags = ['Config health'];
+const Params = z.object({ instanceId: idParam() });
+const TREND_PARAMETERS = ['from', 'to', 'days', 'profile', 'format'];
+
+const Suggestion = z.object({ headline: z.string(), detail: z.array(z.string()), tone: z.enum(['neutral', 'info', 'warning', 'danger']), templateVersion: z.string() });
+const Criterion = z.object({
+  id: z.enum(['completeness', 'drift', 'coherence', 'compatibility', 'ref_alignment']),
+  label: z.string(),
+  score: z.number().int().max(100).nullable(),
+  weight: z.number().int(),
+  contribution: z.number().int(),
+  detail: z.array(z.string()),
+  suggestions: z.array(Suggestion),
+});
+const ScoredUnit = z.object({ score: z.number().int().max(100), band: z.enum(['healthy', 'attention', 'needs-review', 'unknown']), criteria: z.array(Criterion), suggestions: z.array(Suggestion) });
+const HealthResultSchema = z
+  .object({
+    instanceId: z.number().int(),
+    instanceName: z.string(),
+    arrType: ArrTypeSchema,
+    engineVersion: z.string(),
+    generatedAt: z.string(),
+    overall: ScoredUnit,
+    profiles: z.array(ScoredUnit.extend({ name: z.string() })),
+  })
+  .openapi('HealthResult');
+const TrendQuery = z
+  .object({
+    from: z.string().optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive lower bound on generatedAt' }),
+    to: z.string().optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive upper bound (default: now, captured once)' }),
+    days: z.string().optional().openapi({ description: 'A relative UTC window of this many days ending now (1..3650); not combinable with from or to' }),
+    profile: z.string().optional().openapi({ description: 'An exact quality profile name (no trimming or case folding): that profile\'s scores instead of the overall ones' }),
+  })
+  .passthrough();
+
+export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
+  /** The instance (404 when it does not exist or is not sync-capable). */
+  const instanceOf = async (instanceId: number) => {
+    const instance = await deps.orm.em.findOne(Instance, { id: instanceId });
+    if (!instance) throw notFound(`Instance ${instanceId} not found`);
+    if (!(await deps.orm.em.count(InstanceSyncConfig, { instanceId }))) throw notFound(`Instance ${instanceId} is not sync-capable: it has no sync configuration`);
+    return instance;
+  };
+
+  /** The canonical selection: count first (the 10,000-point cap refuses the whole request), then load. */
+  const trendEnvelope = async (instance: Instance, query: Record<string, unknown>) => {
+    const filter = inQuery(() => parseTrendFilter(query, new Date()));
+    const window = { instanceId: instance.id, generatedAt: { $lte: new Date(filter.to), ...(filter.from ? { $gte: new Date(filter.from) } : {}) } };
+    assertPointCap(await deps.orm.em.count(HealthSnapshot, window));
+    const snapshots = await deps.orm.em.find(HealthSnapshot, window, { orderBy: { generatedAt: 'asc', id: 'asc' } });
+    const all = await deps.orm.em.find(HealthSnapshot, { instanceId: instance.id }, { fields: ['generatedAt'], orderBy: { generatedAt: 'asc' } });
+    return buildTrend({
+      instance: { instanceId: instance.id, instanceName: instance.name, arrType: instance.arrType },
+      rows: snapshots.map(toRow),
+      filter: filter as TrendFilter,
+      retention: {
+        policy: { retentionDays: deps.config.health.retentionDays, snapshotIntervalMinutes: deps.config.health.snapshotIntervalMinutes },
+        availability: {
+          oldestSnapshotAt: all[0]?.generatedAt.toISOString() ?? null,
+          newestSnapshotAt: all.at(-1)?.generatedAt.toISOString() ?? null,
+          totalSnapshots: all.length,
+        },
+      },
+    });
+  };
+
+  router.add({
+    method: 'post',
+    path: '/config-health/{instanceId}/recompute',
+    operationId: 'recomputeConfigHealth',
+    summary: 'Recompute and persist the health of one instance (same scoring and snapshot code as the scheduled run; no app I/O)',
+    description: 'One computation in flight per instance (409) and rate-limited per instance (429). A degraded or unreachable instance returns 200 with band unknown.',
+    tags,
+    params: Params,
+    responses: {
+      200: { description: 'The health result', schema: HealthResultSchema },
+      404: { description: 'Instance not found or not sync-capable' },
+      409: { description: 'A recompute is already in progress for the instance' },
+      429: { description: 'Recompute rate-limited for the instance (Retry-After)' },
+    },
+    handler: async ({ params }) => ({ body: await deps.healthRecomputer.recompute(deps.orm.em, params.instanceId) }),
+  });
+
+  router.add({
+    method: 'get',
+    path: '/config-health/{instanceId}',
+    operationId: 'getConfigHealth',
+    summary: 'The latest persisted health of one instance',
+    tags,
+    params: Params,
+    responses: { 200: { description: 'The latest result', schema: HealthResultSchema }, 404: { description: 'No such instance, or no snapshot yet' } },
+    handler: async ({ params }) => {
+      await instanceOf(params.instanceId);
+      const latest = await deps.orm.em.findOne(HealthSnapshot, { instanceId: params.instanceId, evidenceRecorded: true }, { orderBy: { generatedAt: 'desc', id: 'desc' } });
+      if (!latest?.result) throw notFound(`Instance ${params.instanceId} has no health snapshot yet`);
+      return { body: latest.result as unknown as HealthResult };
+    },
+  });
+
+  router.add({
+    method: 'get',
+    path: '/config-health/{instanceId}/trends',
+    operationId: 'getConfigHealthTrends',
+    summary: 'Health over time: the canonical point selection as a JSON envelope (same selection as the export)',
+    tags,
+    params: Params,
+    query: TrendQuery,
+    responses: {
+      200: { description: 'The trend envelope', schema: z.record(z.unknown()).openapi('HealthTrend') },
+      404: { description: 'Instance not found or not sync-capable' },
+      413: { description: 'Over 10,000 points or over the evidence budget (nothing returned)' },
+    },
+    handler: async ({ params, req }) => {
+      const instance = await instanceOf(params.instanceId);
+      return { body: await trendEnvelope(instance, req.query as Record<string, unknown>) };
+    },
+  });
+
+  router.add({
+    method: 'get',
+    path: '/config-health/{instanceId}/trends/export',
+    operationId: 'exportConfigHealthTrends',
+    summary: 'Download the trend selection as a JSON envelope or CSV (one row per point, criteria as a JSON cell)',
+    description:
+      'Headers: Content-Disposition attachment with an ASCII filename from the instance id and server time, Cache-Control: no-store, X-Content-Type-Options: nosniff. Over 10,000 points the export is refused whole (413), never truncated; an empty selection is 200 with an empty points array or a header-only CSV.',
+    tags,
+    params: Params,
+    query: TrendQuery.extend({ format: z.string().optional().openapi({ description: 'json (default) or csv' }) }),
+    responses: {
+      200: { description: 'The attachment', contentType: 'text/csv', schema: z.string() },
+      404: { description: 'Instance not found or not sync-capable' },
+      413: { description: 'Over 10,000 points or over the evidence budget (no partial attachment)' },
+    },
+    handler: async ({ params, req, res }) => {
+      const instance = await instanceOf(params.instanceId);
+      const query = req.query as Record<string, unknown>;
+      const format = inQuery(() => parseExportFormat(query.format));
+      const envelope = await trendEnvelope(instance, query);
+      const rendered = renderTrendExport(envelope, format, new Date());
+      send(res, rendered);
+    },
+  });
+}
+
+function send(res: Response, rendered: { body: string; headers: Record<string, string> }): void {
+  for (const [name, value] of Object.entries(rendered.headers)) res.setHeader(name, value);
+  res.status(200).send(rendered.body);
+}
+
+function toRow(snapshot: HealthSnapshot): HealthSnapshotRow {
+  return {
+    snapshotId: snapshot.id,
+    instanceId: snapshot.instanceId,
+    generatedAt: snapshot.generatedAt.toISOString(),
+    engineVersion: snapshot.engineVersion,
+    result: snapshot.result as unknown as HealthResult | null,
+    evidenceRecorded: snapshot.evidenceRecorded,
+  };
+}
+
+/** Domain validation messages name the parameter first ("days must be ..."): place them in the query. */
+function inQuery<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (isAppError(error) && error.kind === 'validation') {
+      const first = error.publicMessage.split(/[ :]/)[0];
+      if (TREND_PARAMETERS.includes(first)) throw new AppError('validation', `Invalid request: query.${error.publicMessage.replace(/^(\w+):? /, '$1 ')}`);
+    }
+    throw error;
+  }
+}

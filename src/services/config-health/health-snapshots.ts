@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { recordEvidence, scoreInstance, type HealthResult } from '../../domain/health';
+import { conflict, notFound, rateLimited, validationError } from '../../errors';
+import { HealthSnapshot, Instance, InstanceSyncConfig } from '../../persistence/entities';
+import type { PcdCacheManager } from '../pcd/cache-manager';
+import { assembleHealthInput } from './health-input';
+
+export type SnapshotTrigger = 'scheduled' | 'recompute';
+
+/** The one scoring-and-snapshot path: scheduled runs and recomputes both come through here. */
+export async function computeAndStoreHealth(em: EntityManager, caches: PcdCacheManager, instance: Instance, trigger: SnapshotTrigger, now = new Date()): Promise<HealthResult> {
+  const input = await assembleHealthInput(em, caches, instance, now);
+  const result = scoreInstance(input);
+  const evidence = recordEvidence(result);
+  em.create(HealthSnapshot, {
+    instanceId: instance.id,
+    generatedAt: new Date(result.generatedAt),
+    engineVersion: result.engineVersion,
+    trigger,
+    band: result.overall.band,
+    score: result.overall.band === 'unknown' ? null : result.overall.score,
+    result: evidence.result as unknown as Record<string, unknown> | null,
+    evidenceRecorded: evidence.evidenceRecorded,
+  });
+  await em.flush();
+  return result;
+}
+
+/**
+ * On-demand recompute: one computation in flight per instance (a second is 409), and at most one
+ * per instance per `minIntervalMs` (429 with Retry-After).
+ */
+export class HealthRecomputer {
+  private readonly inFlight = new Set<number>();
+
+  constructor(
+    private readonly caches: PcdCacheManager,
+    private readonly minIntervalMs: number,
+  ) {}
+
+  async recompute(em: EntityManager, instanceId: number): Promise<HealthResult> {
+    // Claimed before any await, so a concurrent request for the same instance always sees it.
+    if (this.inFlight.has(instanceId)) throw conflict(`A health recompute of instance ${instanceId} is already in progress`);
+    this.inFlight.add(instanceId);
+    try {
+      const instance = await em.findOne(Instance, { id: instanceId });
+      if (!instance) throw notFound(`Instance ${instanceId} not found`);
+      if (!instance.enabled) throw validationError(`Invalid request: params.instanceId instance ${instanceId} is disabled`);
+      if (!(await em.count(InstanceSyncConfig, { instanceId }))) throw notFound(`Instance ${instanceId} is not sync-capable: it has no sync configuration`);
+      const last = await em.findOne(HealthSnapshot, { instanceId, trigger: 'recompute' }, { orderBy: { generatedAt: 'desc' }, fields: ['generatedAt'] });
+      const waitMs = last ? last.generatedAt.getTime() + this.minIntervalMs - Date.now() : 0;
+      if (waitMs > 0) throw rateLimited(`Health of instance ${instanceId} was recomputed moments ago; try again in ${Math.ceil(waitMs / 1000)} s`, Math.ceil(waitMs / 1000));
+      return await computeAndStoreHealth(em, this.caches, instance, 'recompute');
+    } finally {
+      this.inFlight.delete(instanceId);
+    }
+  }
+}
