@@ -1,5 +1,6 @@
 import type { EvidenceEntry } from '../domain/canary';
 import { CanaryRollout, SyncPreview } from '../persistence/entities';
+import { newPreviewRecord } from '../services/sync/preview-records';
 import { syncWorkflowInput } from '../services/sync/sync-runner';
 import type { SyncWorkflowInput } from '../workflows/sync';
 import type { ActivityDeps } from './deps';
@@ -23,25 +24,7 @@ export function canaryActivities(deps: ActivityDeps) {
     if (existing) return existing;
     const rollout = await em().findOneOrFail(CanaryRollout, { id: rolloutId }, { exclude: ['remainingPreview', 'rolloutResults'] });
     const instanceName = instanceId === rollout.canaryInstanceId ? rollout.canaryInstanceName : (rollout.targets.find((t) => t.instanceId === instanceId)?.instanceName ?? `instance ${instanceId}`);
-    const preview = em().create(SyncPreview, {
-      instanceId,
-      instanceName,
-      arrType: rollout.arrType,
-      sections: rollout.sections,
-      status: 'generating',
-      trigger: 'canary',
-      autoApply,
-      workflowId,
-      generatedAt: null,
-      expiresAt: null,
-      preview: null,
-      plan: null,
-      liveFingerprint: null,
-      failure: null,
-      runId: null,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+    const preview = newPreviewRecord(em(), { instanceId, instanceName, arrType: rollout.arrType, sections: rollout.sections, trigger: 'canary', autoApply, workflowId });
     await em().flush();
     return preview;
   }

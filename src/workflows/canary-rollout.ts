@@ -75,7 +75,7 @@ const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 m
 const evidence = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes', retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['AppError'] } });
 
 /** Evidence previews are generated this many at a time. */
-const EVIDENCE_CONCURRENCY = 10;
+const EVIDENCE_CONCURRENCY = 20;
 
 /**
  * canary_running -> (aborted | awaiting_confirmation) -> (aborted | rolling_out) -> (completed | failed).
@@ -137,21 +137,26 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
   setCurrentDetails(details(input, state));
   upsertSearchAttributes([{ key: SA.rolloutStatus, value: state.status }]);
 
-  // canary_running: sync the canary inline (preview, then apply).
+  // canary_running: sync the canary inline (preview, then apply). The remaining targets' evidence
+  // previews only read the apps and do not depend on the canary, so they are built meanwhile; they
+  // are shown only if the canary passes.
   const canaryChildId = `${workflowId}-canary-${input.canary.instanceId}`;
+  const evidenceBuilt = buildEvidence();
   const canaryInput = await bookkeeping.prepareRolloutSync(input.rolloutId, input.canary.instanceId, canaryChildId);
   const canaryResult = await runSync(input, canaryChildId, canaryInput);
   const canaryStatus = judgeCanary(outcomeOf(canaryResult));
   const canaryDiagnostics = { previewId: canaryResult.previewId, runId: canaryResult.runId, summary: summarizeCounts(canaryResult.counts), failure: canaryResult.failure };
+  let evidencePreviewIds = await evidenceBuilt;
   if (!canaryPasses(canaryStatus, input.partialPolicy)) {
+    await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
+    state.remainingPreview = null;
     await transition({ status: 'aborted', canaryStatus }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics, finished: true });
     return state;
   }
   const warning = canaryStatus === 'partial' ? 'The canary sync was partial: some writes failed. Review its diagnostics before proceeding.' : null;
   await transition({ canaryStatus, warning }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics });
 
-  // Evidence, then the gate.
-  let evidencePreviewIds = await buildEvidence();
+  // The gate.
   for (;;) {
     decision = null;
     await transition({ status: 'awaiting_confirmation', remainingPreview: state.remainingPreview });

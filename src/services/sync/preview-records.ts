@@ -38,15 +38,27 @@ export async function createPreviewRecord(em: EntityManager, caches: PcdCacheMan
     sections = selectedSections(instance.arrType, config.selection);
     if (!sections.length) throw validationError(`Invalid request: ${field} the sync configuration of instance ${instance.id} selects nothing to sync`);
   }
-  const preview = em.create(SyncPreview, {
+  const preview = newPreviewRecord(em, {
     instanceId: instance.id,
     instanceName: instance.name,
     arrType: instance.arrType,
     sections,
-    status: 'generating',
     trigger: request.trigger,
     autoApply: request.autoApply,
     workflowId: 'pending',
+  });
+  await em.flush();
+  return preview;
+}
+
+/** A preview row in status generating (not flushed). */
+export function newPreviewRecord(
+  em: EntityManager,
+  fields: Pick<SyncPreview, 'instanceId' | 'instanceName' | 'arrType' | 'sections' | 'trigger' | 'autoApply' | 'workflowId'>,
+): SyncPreview {
+  return em.create(SyncPreview, {
+    ...fields,
+    status: 'generating',
     generatedAt: null,
     expiresAt: null,
     preview: null,
@@ -57,6 +69,4 @@ export async function createPreviewRecord(em: EntityManager, caches: PcdCacheMan
     createdAt: new Date(),
     updatedAt: new Date(),
   });
-  await em.flush();
-  return preview;
 }
