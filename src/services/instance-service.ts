@@ -53,6 +53,7 @@ export class InstanceService {
   ) {}
 
   async create(input: InstanceInput): Promise<InstanceView> {
+    secretScrubber.add(input.apiKey);
     await this.assertNameFree(input.name);
     const instance = this.em.create(Instance, {
       name: input.name,
@@ -96,7 +97,10 @@ export class InstanceService {
     }
     if (patch.arrType !== undefined) instance.arrType = patch.arrType;
     if (patch.baseUrl !== undefined) instance.baseUrl = normalizeBaseUrl(patch.baseUrl);
-    if (patch.apiKey !== undefined) instance.apiKeySealed = this.secretBox.encrypt(patch.apiKey);
+    if (patch.apiKey !== undefined) {
+      secretScrubber.add(patch.apiKey);
+      instance.apiKeySealed = this.secretBox.encrypt(patch.apiKey);
+    }
     if (patch.enabled !== undefined) instance.enabled = patch.enabled;
     if (patch.tags !== undefined) instance.tags = dedupe(patch.tags);
     instance.updatedAt = new Date();

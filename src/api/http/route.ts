@@ -100,7 +100,7 @@ export class ApiRouter {
       request: {
         params: def.params,
         query: def.query,
-        body: def.body ? { required: true, content: { 'application/json': { schema: def.body } } } : undefined,
+        body: def.body ? { required: !def.body.isOptional(), content: { 'application/json': { schema: def.body } } } : undefined,
       },
       responses,
     });
