@@ -1,7 +1,8 @@
 import type { Response } from 'express';
-import { buildTrend, parseExportFormat, parseTrendFilter, assertPointCap, renderTrendExport, type HealthResult, type HealthSnapshotRow, type TrendFilter } from '../../domain/health';
-import { AppError, isAppError, notFound } from '../../errors';
-import { HealthSnapshot, Instance, InstanceSyncConfig } from '../../persistence/entities';
+import { parseExportFormat, renderTrendExport } from '../../domain/health';
+import { AppError, isAppError } from '../../errors';
+import type { Instance } from '../../persistence/entities';
+import { healthInstance, latestHealth, trendSelection } from '../../services/config-health/trends';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { idParam, z } from '../http/zod';
@@ -43,35 +44,8 @@ const TrendQuery = z
   .passthrough();
 
 export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
-  /** The instance (404 when it does not exist or is not sync-capable). */
-  const instanceOf = async (instanceId: number) => {
-    const instance = await deps.orm.em.findOne(Instance, { id: instanceId });
-    if (!instance) throw notFound(`Instance ${instanceId} not found`);
-    if (!(await deps.orm.em.count(InstanceSyncConfig, { instanceId }))) throw notFound(`Instance ${instanceId} is not sync-capable: it has no sync configuration`);
-    return instance;
-  };
-
-  /** The canonical selection: count first (the 10,000-point cap refuses the whole request), then load. */
-  const trendEnvelope = async (instance: Instance, query: Record<string, unknown>) => {
-    const filter = inQuery(() => parseTrendFilter(query, new Date()));
-    const window = { instanceId: instance.id, generatedAt: { $lte: new Date(filter.to), ...(filter.from ? { $gte: new Date(filter.from) } : {}) } };
-    assertPointCap(await deps.orm.em.count(HealthSnapshot, window));
-    const snapshots = await deps.orm.em.find(HealthSnapshot, window, { orderBy: { generatedAt: 'asc', id: 'asc' } });
-    const all = await deps.orm.em.find(HealthSnapshot, { instanceId: instance.id }, { fields: ['generatedAt'], orderBy: { generatedAt: 'asc' } });
-    return buildTrend({
-      instance: { instanceId: instance.id, instanceName: instance.name, arrType: instance.arrType },
-      rows: snapshots.map(toRow),
-      filter: filter as TrendFilter,
-      retention: {
-        policy: { retentionDays: deps.config.health.retentionDays, snapshotIntervalMinutes: deps.config.health.snapshotIntervalMinutes },
-        availability: {
-          oldestSnapshotAt: all[0]?.generatedAt.toISOString() ?? null,
-          newestSnapshotAt: all.at(-1)?.generatedAt.toISOString() ?? null,
-          totalSnapshots: all.length,
-        },
-      },
-    });
-  };
+  const policy = { retentionDays: deps.config.health.retentionDays, snapshotIntervalMinutes: deps.config.health.snapshotIntervalMinutes };
+  const trendEnvelope = (instance: Instance, query: Record<string, unknown>) => inQuery(() => trendSelection(deps.orm.em, instance, query, policy));
 
   router.add({
     method: 'post',
@@ -99,10 +73,8 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
     params: Params,
     responses: { 200: { description: 'The latest result', schema: HealthResultSchema }, 404: { description: 'No such instance, or no snapshot yet' } },
     handler: async ({ params }) => {
-      await instanceOf(params.instanceId);
-      const latest = await deps.orm.em.findOne(HealthSnapshot, { instanceId: params.instanceId, evidenceRecorded: true }, { orderBy: { generatedAt: 'desc', id: 'desc' } });
-      if (!latest?.result) throw notFound(`Instance ${params.instanceId} has no health snapshot yet`);
-      return { body: latest.result as unknown as HealthResult };
+      await healthInstance(deps.orm.em, params.instanceId);
+      return { body: await latestHealth(deps.orm.em, params.instanceId) };
     },
   });
 
@@ -120,7 +92,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
       413: { description: 'Over 10,000 points or over the evidence budget (nothing returned)' },
     },
     handler: async ({ params, req }) => {
-      const instance = await instanceOf(params.instanceId);
+      const instance = await healthInstance(deps.orm.em, params.instanceId);
       return { body: await trendEnvelope(instance, req.query as Record<string, unknown>) };
     },
   });
@@ -141,9 +113,9 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
       413: { description: 'Over 10,000 points or over the evidence budget (no partial attachment)' },
     },
     handler: async ({ params, req, res }) => {
-      const instance = await instanceOf(params.instanceId);
+      const instance = await healthInstance(deps.orm.em, params.instanceId);
       const query = req.query as Record<string, unknown>;
-      const format = inQuery(() => parseExportFormat(query.format));
+      const format = await inQuery(() => parseExportFormat(query.format));
       const envelope = await trendEnvelope(instance, query);
       const rendered = renderTrendExport(envelope, format, new Date());
       send(res, rendered);
@@ -156,21 +128,10 @@ function send(res: Response, rendered: { body: string; headers: Record<string, s
   res.status(200).send(rendered.body);
 }
 
-function toRow(snapshot: HealthSnapshot): HealthSnapshotRow {
-  return {
-    snapshotId: snapshot.id,
-    instanceId: snapshot.instanceId,
-    generatedAt: snapshot.generatedAt.toISOString(),
-    engineVersion: snapshot.engineVersion,
-    result: snapshot.result as unknown as HealthResult | null,
-    evidenceRecorded: snapshot.evidenceRecorded,
-  };
-}
-
 /** Domain validation messages name the parameter first ("days must be ..."): place them in the query. */
-function inQuery<T>(fn: () => T): T {
+async function inQuery<T>(fn: () => T | Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (error) {
     if (isAppError(error) && error.kind === 'validation') {
       const first = error.publicMessage.split(/[ :]/)[0];

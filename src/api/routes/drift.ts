@@ -1,9 +1,9 @@
 import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import { DRIFT_REASONS, DRIFT_STATUSES } from '../../domain/drift';
 import { notFound } from '../../errors';
-import { DriftResult, Instance } from '../../persistence/entities';
-import { applyDriftSchedule, deploymentScopedId, driftScheduleId } from '../../platform/schedules';
-import { DRIFT_SETTINGS_KEY, readDriftJobState, readDriftSettings } from '../../services/drift/drift-settings';
+import { Instance } from '../../persistence/entities';
+import { applyDriftSchedule, deploymentScopedId } from '../../platform/schedules';
+import { DRIFT_SETTINGS_KEY, driftSettingsView } from '../../services/drift/drift-settings';
 import { driftDetail } from '../../services/drift/drift-view';
 import { SettingsStore } from '../../services/settings-store';
 import { executeWorkflow, translateTemporalError } from '../../services/workflow-runner';
@@ -45,19 +45,7 @@ const SettingsSchema = z
   .openapi('DriftSettings');
 
 export function registerDriftRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const settingsView = async () => {
-    const settings = await readDriftSettings(deps.orm.em);
-    const state = await readDriftJobState(deps.orm.em);
-    let nextRunAt: string | null = null;
-    try {
-      const described = await deps.temporal.client.schedule.getHandle(driftScheduleId(deps.temporal.taskQueue)).describe();
-      nextRunAt = described.state.paused ? null : (described.info.nextActionTimes[0]?.toISOString() ?? null);
-    } catch {
-      nextRunAt = null;
-    }
-    const backing = await deps.orm.em.find(DriftResult, { backoffUntil: { $gt: new Date() } }, { orderBy: { backoffUntil: 'asc' }, limit: 1, fields: ['backoffUntil'] });
-    return { ...settings, lastRunAt: state.lastRunAt, nextRunAt, backoffUntil: backing[0]?.backoffUntil?.toISOString() ?? null, errorCount: state.errorCount };
-  };
+  const settingsView = () => driftSettingsView(deps.orm.em, deps.temporal);
 
   router.add({
     method: 'get',

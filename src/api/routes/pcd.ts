@@ -9,13 +9,11 @@ import {
   planFieldEdits,
   planImport,
   planUpdate,
-  requireModel,
-  type PlannedUserOp,
   type PortableType,
 } from '../../domain/pcd';
-import { AppError, notFound, validationError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import type { PcdCache } from '../../services/pcd/cache-manager';
-import { appendUserOp, KeyedMutex, listUserOps, removeUserOp } from '../../services/pcd/user-ops';
+import { assertEntityExists, listUserOps, UserLayerWriter } from '../../services/pcd/user-ops';
 import type { ApiDeps } from '../deps';
 import { locate, locateDomainErrors, notReadyAsBadRequest } from '../http/domain-errors';
 import type { ApiRouter } from '../http/route';
@@ -42,7 +40,7 @@ const DatabaseParams = z.object({ databaseId: idParam() });
 export const GRAPH_EDGE_CAP = 5000;
 
 export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const writes = new KeyedMutex();
+  const userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches);
   const cacheFor400 = async (databaseId: number): Promise<PcdCache> => {
     try {
       return await deps.pcdCaches.get(databaseId);
@@ -123,7 +121,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       if (!isPortableType(body.entityType)) {
         throw validationError(`Invalid request: body.entityType must be one of ${PortableTypeSchema.options.join(', ')}`);
       }
-      await writeUserOp(body.databaseId, 'create', (cache) =>
+      await userLayer.write(body.databaseId, 'create', (cache) =>
         locateDomainErrors({ migration: 'body.', entityType: 'body.', '*': 'body.data.' }, () =>
           planImport(cache.resolved, { entityType: body.entityType, data: body.data, migration: body.migration }),
         ),
@@ -147,8 +145,8 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     },
     handler: async ({ params, body }) => {
       const type = params.entityType as PortableType;
-      const stored = await writeUserOp(params.databaseId, 'update', (cache) => {
-        assertExists(cache, type, params.name);
+      const stored = await userLayer.write(params.databaseId, 'update', (cache) => {
+        assertEntityExists(cache, type, params.name);
         return locateDomainErrors({ '*': 'data' in body ? 'body.data.' : 'body.changes.' }, () =>
           'data' in body ? planUpdate(cache.resolved, type, params.name, body.data) : planFieldEdits(cache.resolved, type, params.name, body.changes.map((c) => ({ path: c.path, value: c.value }))),
         );
@@ -167,8 +165,8 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     responses: { 204: { description: 'Stored' }, 404: { description: 'No such database or entity' }, 503: { description: 'The database cache is not available' } },
     handler: async ({ params }) => {
       const type = params.entityType as PortableType;
-      await writeUserOp(params.databaseId, 'delete', (cache) => {
-        assertExists(cache, type, params.name);
+      await userLayer.write(params.databaseId, 'delete', (cache) => {
+        assertEntityExists(cache, type, params.name);
         return planDelete(cache.resolved, type, params.name);
       });
       return { status: 204 };
@@ -207,7 +205,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: z.object({ databaseId: idParam(), opId: idParam() }),
     responses: { 204: { description: 'Reverted' }, 404: { description: 'No such database or op' } },
     handler: async ({ params }) => {
-      await writes.run(params.databaseId, () => removeUserOp(deps.orm.em, params.databaseId, params.opId));
+      await userLayer.revert(params.databaseId, params.opId);
       return { status: 204 };
     },
   });
@@ -262,39 +260,4 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       return { body: parityMap(cache?.resolved ?? null) };
     },
   });
-
-  /**
-   * Plans an op against the current resolved state, stores it, and verifies it replays: an op
-   * that would not apply (a concurrent edit got there first) is removed again and refused.
-   * Returns false when the plan was empty (nothing to change).
-   */
-  async function writeUserOp(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
-    return writes.run(databaseId, async () => {
-      const before = await deps.pcdCaches.get(databaseId);
-      const planned = plan(before);
-      if (!planned) return false;
-      const op = await appendUserOp(deps.orm.em.fork(), databaseId, planned, kind);
-      const after = await deps.pcdCaches.get(databaseId);
-      const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
-      if (outcome?.status === 'failed') {
-        await removeUserOp(deps.orm.em.fork(), databaseId, op.id);
-        throw validationError(
-          outcome.reason === 'duplicate_key'
-            ? `Invalid request: ${planned.target.portableType} "${planned.target.name}" already exists`
-            : `Invalid request: the edit does not apply to the current state of ${planned.target.portableType} "${planned.target.name}" (${outcome.reason ?? 'invalid'})`,
-        );
-      }
-      return true;
-    });
-  }
-
-  function assertExists(cache: PcdCache, type: PortableType, name: string): void {
-    requireModel(type);
-    try {
-      exportEntity(cache.resolved, type, name);
-    } catch (error) {
-      if (error instanceof AppError && error.kind === 'not_found') throw notFound(`${type} "${name}" not found in database ${cache.databaseId}`);
-      throw error;
-    }
-  }
 }

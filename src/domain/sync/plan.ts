@@ -29,7 +29,6 @@ import {
   type QualityProfileBody,
 } from './transform';
 import {
-  type ActionCounts,
   type LiveState,
   type SectionOutcome,
   type SyncAction,

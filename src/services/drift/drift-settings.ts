@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
+import { DriftResult } from '../../persistence/entities';
+import { driftScheduleId } from '../../platform/schedules';
+import type { TemporalGateway } from '../../platform/temporal-client';
 import { SettingsStore } from '../settings-store';
 
 export const DRIFT_SETTINGS_KEY = 'drift';
@@ -19,4 +22,19 @@ export function readDriftSettings(em: EntityManager): Promise<DriftSettings> {
 
 export function readDriftJobState(em: EntityManager): Promise<DriftJobState> {
   return new SettingsStore(em).get(DRIFT_STATE_KEY, driftJobStateSchema, { lastRunAt: null, errorCount: 0 });
+}
+
+/** The settings and what the polling job and its schedule say: last and next run, backoff, errors. */
+export async function driftSettingsView(em: EntityManager, gateway: TemporalGateway) {
+  const settings = await readDriftSettings(em);
+  const state = await readDriftJobState(em);
+  let nextRunAt: string | null = null;
+  try {
+    const described = await gateway.client.schedule.getHandle(driftScheduleId(gateway.taskQueue)).describe();
+    nextRunAt = described.state.paused ? null : (described.info.nextActionTimes[0]?.toISOString() ?? null);
+  } catch {
+    nextRunAt = null;
+  }
+  const backing = await em.find(DriftResult, { backoffUntil: { $gt: new Date() } }, { orderBy: { backoffUntil: 'asc' }, limit: 1, fields: ['backoffUntil'] });
+  return { ...settings, lastRunAt: state.lastRunAt, nextRunAt, backoffUntil: backing[0]?.backoffUntil?.toISOString() ?? null, errorCount: state.errorCount };
 }

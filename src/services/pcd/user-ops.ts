@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { PlannedUserOp } from '../../domain/pcd';
-import { notFound } from '../../errors';
+import { exportEntity, requireModel, type PlannedUserOp, type PortableType } from '../../domain/pcd';
+import { AppError, notFound, validationError } from '../../errors';
+import type { Orm } from '../../persistence/orm';
+import type { PcdCache, PcdCacheManager } from './cache-manager';
 import { PcdDatabase, PcdOp } from '../../persistence/entities';
 import { sha256 } from './op-store';
 
@@ -80,4 +82,53 @@ export async function listUserOps(em: EntityManager, databaseId: number): Promis
     sql: op.sql,
     createdAt: op.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Writes the user layer of databases: plans an op against the current resolved state, stores it,
+ * and verifies it replays; an op that would not apply (a concurrent edit got there first) is
+ * removed again and refused. Writes to one database are serialised in this process.
+ */
+export class UserLayerWriter {
+  private readonly mutex = new KeyedMutex();
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly caches: PcdCacheManager,
+  ) {}
+
+  /** Returns false when the plan was empty (nothing to change). */
+  write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
+    return this.mutex.run(databaseId, async () => {
+      const planned = plan(await this.caches.get(databaseId));
+      if (!planned) return false;
+      const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind);
+      const after = await this.caches.get(databaseId);
+      const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
+      if (outcome?.status === 'failed') {
+        await removeUserOp(this.orm.em.fork(), databaseId, op.id);
+        throw validationError(
+          outcome.reason === 'duplicate_key'
+            ? `Invalid request: ${planned.target.portableType} "${planned.target.name}" already exists`
+            : `Invalid request: the edit does not apply to the current state of ${planned.target.portableType} "${planned.target.name}" (${outcome.reason ?? 'invalid'})`,
+        );
+      }
+      return true;
+    });
+  }
+
+  revert(databaseId: number, opId: number): Promise<void> {
+    return this.mutex.run(databaseId, () => removeUserOp(this.orm.em.fork(), databaseId, opId));
+  }
+}
+
+/** Not found (404) when the entity is absent from the resolved state. */
+export function assertEntityExists(cache: PcdCache, type: PortableType, name: string): void {
+  requireModel(type);
+  try {
+    exportEntity(cache.resolved, type, name);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') throw notFound(`${type} "${name}" not found in database ${cache.databaseId}`);
+    throw error;
+  }
 }

@@ -47,7 +47,7 @@ class LineageReader {
   private readonly tomb: Database.Statement;
   private readonly ctxCache = new Map<number, CtxRow | null>();
 
-  constructor(private readonly db: Database.Database) {
+  constructor(db: Database.Database) {
     this.entry = db.prepare('SELECT col, ctx FROM _pcd_lineage WHERE tbl = ? AND rid = ?');
     this.ctx = db.prepare(CTX_SELECT);
     this.tomb = db.prepare('SELECT ctx FROM _pcd_tombstones WHERE tbl = ? AND owner = ?').pluck();
