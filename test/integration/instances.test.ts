@@ -1,5 +1,5 @@
 import { dbKinds, type DbKind } from '../helpers/databases';
-import { startArrgo, type Harness } from '../helpers/harness';
+import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { startStatusStub, type StatusStub } from '../helpers/status-stub';
 
 const APP_KEY = 'radarr-key-0123456789abcdef';
@@ -105,12 +105,12 @@ describe.each(dbKinds())('instances on %s', (db: DbKind) => {
     expect((await h.post('/instances/999999/test')).status).toBe(404);
 
     // The workflow is findable by its search attributes.
-    const found = [];
-    for await (const wf of h.service.temporal.client.workflow.list({
-      query: `ArrgoKind = 'instance-test' AND ArrgoInstanceIds = '${good.body.id}' AND TaskQueue = '${h.taskQueue}'`,
-    })) {
-      found.push(wf);
-    }
+    const query = `ArrgoKind = 'instance-test' AND ArrgoInstanceIds = '${good.body.id}' AND TaskQueue = '${h.taskQueue}'`;
+    const found = await eventually(async () => {
+      const ids: string[] = [];
+      for await (const wf of h.service.temporal.client.workflow.list({ query })) ids.push(wf.workflowId);
+      return ids;
+    }, (ids) => ids.length >= 1);
     expect(found.length).toBeGreaterThanOrEqual(1);
 
     // Keys never reach a log line.

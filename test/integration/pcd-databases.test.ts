@@ -37,8 +37,11 @@ describe('PCD databases: link, pull, resolved state, edits, export and import', 
     const health = await h.get('/health?verbose=true');
     expect(health.body.components.repos).toMatchObject({ status: 'healthy', total: 1, enabled: 1, cached: 1, disabled: 0 });
 
-    const workflows = [];
-    for await (const wf of h.service.temporal.client.workflow.list({ query: `ArrgoKind = 'pcd-pull' AND ArrgoDatabaseId = ${dbId} AND TaskQueue = '${h.taskQueue}'` })) workflows.push(wf);
+    const workflows = await eventually(async () => {
+      const ids: string[] = [];
+      for await (const wf of h.service.temporal.client.workflow.list({ query: `ArrgoKind = 'pcd-pull' AND ArrgoDatabaseId = ${dbId} AND TaskQueue = '${h.taskQueue}'` })) ids.push(wf.workflowId);
+      return ids;
+    }, (ids) => ids.length >= 1);
     expect(workflows.length).toBeGreaterThanOrEqual(1);
   });
 

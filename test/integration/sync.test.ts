@@ -84,12 +84,13 @@ describe('sync previews and applies through the workflows', () => {
     expect(synced.status).toBe(200);
     expect(synced.body).toMatchObject({ status: 'applied', counts: { update: 1 } });
     expect(synced.body.delayProfiles.profile.fields).toEqual([{ field: 'usenetDelay', type: 'changed', current: 999, desired: expect.any(Number) }]);
-    const found = [];
-    for await (const wf of h.service.temporal.client.workflow.list({
-      query: `ArrgoKind = 'sync' AND ArrgoInstanceIds = '${lidarr.id}' AND ArrgoArrType = 'music_app' AND ArrgoTrigger = 'manual' AND ArrgoSyncStatus = 'applied' AND TaskQueue = '${h.taskQueue}'`,
-    })) {
-      found.push(wf);
-    }
+    // Visibility is eventually consistent: the last search-attribute update may take a moment.
+    const query = `ArrgoKind = 'sync' AND ArrgoInstanceIds = '${lidarr.id}' AND ArrgoArrType = 'music_app' AND ArrgoTrigger = 'manual' AND ArrgoSyncStatus = 'applied' AND TaskQueue = '${h.taskQueue}'`;
+    const found = await eventually(async () => {
+      const ids: string[] = [];
+      for await (const wf of h.service.temporal.client.workflow.list({ query })) ids.push(wf.workflowId);
+      return ids;
+    }, (ids) => ids.length >= 2);
     expect(found.length).toBeGreaterThanOrEqual(2);
   });
 
