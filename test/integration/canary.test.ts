@@ -160,9 +160,9 @@ describe('canary rollouts', () => {
 
   it('refuses evidence older than its staleness limit until it is refreshed', async () => {
     const [canary, target] = await fleet(2, 'stale');
-    const started = await start(canary, [target], { evidenceMaxAgeSeconds: 1 });
+    const started = await start(canary, [target], { evidenceMaxAgeSeconds: 3 });
     const gated = await until(started.body.id, ['awaiting_confirmation']);
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 3500));
     const refused = await h.post(`/canary/rollouts/${started.body.id}/proceed`, { stateToken: gated.body.stateToken });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toContain('older than its staleness limit');

@@ -43,6 +43,8 @@ export class HealthRecomputer {
     if (this.inFlight.has(instanceId)) throw conflict(`A health recompute of instance ${instanceId} is already in progress`);
     this.inFlight.add(instanceId);
     try {
+      // Let other requests in before the work starts (with SQLite every query is synchronous).
+      await new Promise((resolve) => setImmediate(resolve));
       const instance = await em.findOne(Instance, { id: instanceId });
       if (!instance) throw notFound(`Instance ${instanceId} not found`);
       if (!instance.enabled) throw validationError(`Invalid request: params.instanceId instance ${instanceId} is disabled`);
