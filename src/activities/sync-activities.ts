@@ -23,6 +23,8 @@ export interface GeneratedPreview {
 export interface ApplySummary {
   steps: number;
   written: number;
+  /** The app moved since the preview: nothing was written. */
+  stale?: boolean;
 }
 
 export interface SyncRunResult {
@@ -121,17 +123,7 @@ export function syncActivities(deps: ActivityDeps) {
     },
 
     /** True when the app still holds what the preview was computed against. */
-    async checkPreviewFresh(previewId: number): Promise<boolean> {
-      const preview = await em().findOneOrFail(SyncPreview, { id: previewId }, { fields: ['instanceId', 'sections', 'liveFingerprint'] });
-      const config = await new SyncConfigService(em(), deps.pcdCaches).find(preview.instanceId);
-      if (!config || !preview.liveFingerprint) return false;
-      const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
-      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
-      const { live, failures } = await readLiveState(client, liveNeeds(connection.arrType, config.selection, preview.sections as SyncSection[]));
-      const failed = Object.values(failures)[0];
-      if (failed) throw appFailure(failed, 'reading the live state before apply');
-      return fingerprint(live) === preview.liveFingerprint;
-    },
+    checkPreviewFresh: (previewId: number): Promise<boolean> => isFresh(previewId),
 
     /** Records the run once per workflow; a resumed workflow finds it again. */
     async startSyncRun(previewId: number, workflowId: string, trigger: string, rolloutId: number | null): Promise<number> {
@@ -175,9 +167,15 @@ export function syncActivities(deps: ActivityDeps) {
      * Executes the preview's write plan in dependency order. Heartbeats carry the index reached, so
      * a retried attempt (another worker after a crash) resumes there; every step is idempotent.
      */
-    async applySyncPlan(previewId: number, runId: number): Promise<ApplySummary> {
+    async applySyncPlan(previewId: number, runId: number, options: { checkFreshness?: boolean } = {}): Promise<ApplySummary> {
       const ctx = Context.current();
-      const resume = ctx.info.heartbeatDetails as { next?: number } | undefined;
+      const resume = ctx.info.heartbeatDetails as { next?: number; checked?: boolean } | undefined;
+      // An approved preview applied as it is (canary targets) is checked for freshness here, in the
+      // same attempt as the writes; the heartbeat records the check so a retry does not repeat it.
+      if (options.checkFreshness && !resume?.checked) {
+        if (!(await isFresh(previewId))) return { steps: 0, written: 0, stale: true };
+        ctx.heartbeat({ next: 0, checked: true });
+      }
       const preview = await loadPreview(previewId);
       const plan = preview.plan as unknown as WritePlan;
       const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
@@ -189,7 +187,7 @@ export function syncActivities(deps: ActivityDeps) {
           startAt,
           onStep: async (outcome: StepOutcome, total: number) => {
             await recordOutcome(runId, outcome);
-            ctx.heartbeat({ next: outcome.index + 1, total });
+            ctx.heartbeat({ next: outcome.index + 1, total, checked: true });
             deps.logger.debug({ previewId, step: outcome.index + 1, total, stepId: outcome.stepId, outcome: outcome.outcome }, 'sync apply progress');
           },
         });
@@ -222,6 +220,18 @@ export function syncActivities(deps: ActivityDeps) {
       return { status: run.status, failure };
     },
   };
+
+  async function isFresh(previewId: number): Promise<boolean> {
+    const preview = await deps.orm.em.findOneOrFail(SyncPreview, { id: previewId }, { fields: ['instanceId', 'sections', 'liveFingerprint'] });
+    const config = await new SyncConfigService(deps.orm.em, deps.pcdCaches).find(preview.instanceId);
+    if (!config || !preview.liveFingerprint) return false;
+    const connection = await new InstanceService(deps.orm.em, deps.secretBox).connection(preview.instanceId);
+    const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+    const { live, failures } = await readLiveState(client, liveNeeds(connection.arrType, config.selection, preview.sections as SyncSection[]));
+    const failed = Object.values(failures)[0];
+    if (failed) throw appFailure(failed, 'reading the live state before apply');
+    return fingerprint(live) === preview.liveFingerprint;
+  }
 
   async function recordOutcome(runId: number, outcome: StepOutcome): Promise<void> {
     const fork = deps.orm.em.fork();

@@ -158,7 +158,11 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     result.failure = STALE;
     return result;
   }
-  if (!(await quick.checkPreviewFresh(input.previewId))) {
+  // A preview generated moments ago for an automatic apply (one-step sync, canary) needs no check:
+  // nobody reviewed it in between. One applied as it is (generate false) is checked inside the
+  // apply attempt instead. A preview a person applies later is checked here, so the update can
+  // answer stale.
+  if (input.generate !== false && !input.autoApply && !(await quick.checkPreviewFresh(input.previewId))) {
     refusedStale = true;
     result.failure = STALE;
     await transition('expired', () => quick.recordPreviewStatus(input.previewId, 'expired', { failure: STALE }));
@@ -170,7 +174,8 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   result.runId = runId;
   let failure: FailureEvidence | null = null;
   try {
-    await apply.applySyncPlan(input.previewId, runId);
+    const applied = await apply.applySyncPlan(input.previewId, runId, { checkFreshness: input.generate === false });
+    if (applied.stale) failure = STALE;
   } catch (error) {
     failure = EXECUTION_FAILED(evidenceOf(error));
   }
