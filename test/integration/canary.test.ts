@@ -189,6 +189,20 @@ describe('canary rollouts', () => {
     for (const marker of leakMarkers(targets[1])) expect(JSON.stringify(done.body)).not.toContain(marker);
   });
 
+  it('does not apply an approved preview to a target that changed after the approval', async () => {
+    const [canary, ...targets] = await fleet(3, 'moved');
+    const started = await start(canary, targets);
+    const gated = await until(started.body.id, ['awaiting_confirmation']);
+    targets[0].emulator.state.delayProfiles[0].torrentDelay = 4321;
+    await h.post(`/canary/rollouts/${started.body.id}/proceed`, { stateToken: gated.body.stateToken });
+    const done = await until(started.body.id, ['completed', 'failed']);
+    expect(done.body.status).toBe('failed');
+    const moved = done.body.rolloutResults.find((r: { instanceId: number }) => r.instanceId === targets[0].id);
+    expect(moved).toMatchObject({ status: 'failed', diagnostics: { failure: { code: 'stale' } } });
+    expect(targets[0].emulator.writes.total()).toBe(0);
+    expect(done.body.rolloutResults.find((r: { instanceId: number }) => r.instanceId === targets[1].id).status).toBe('success');
+  });
+
   it('validates the start request', async () => {
     const [a, b] = await fleet(2, 'validate');
     const lidarr = await addInstance(h, 'music_app', { name: 'validate-lidarr', databaseId });
