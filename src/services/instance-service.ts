@@ -3,7 +3,7 @@ import type { ArrType } from '../domain/arr-types';
 import { AppError, notFound, validationError } from '../errors';
 import type { SecretBox } from '../platform/crypto';
 import { secretScrubber } from '../platform/logger';
-import { Instance } from '../persistence/entities';
+import { DriftResult, HealthSnapshot, Instance, InstanceSyncConfig, SyncRun } from '../persistence/entities';
 
 export interface InstanceInput {
   name: string;
@@ -108,9 +108,19 @@ export class InstanceService {
     return toView(instance);
   }
 
+  /**
+   * Removes the instance and what only made sense with it (sync configuration, drift result,
+   * health snapshots). Sync history keeps its runs with the instance name; their id is cleared.
+   */
   async delete(id: number): Promise<void> {
     const instance = await this.load(id);
-    await this.em.remove(instance).flush();
+    await this.em.transactional(async (tx) => {
+      await tx.nativeDelete(InstanceSyncConfig, { instanceId: id });
+      await tx.nativeDelete(DriftResult, { instanceId: id });
+      await tx.nativeDelete(HealthSnapshot, { instanceId: id });
+      await tx.nativeUpdate(SyncRun, { instanceId: id }, { instanceId: null });
+      tx.remove(instance);
+    });
   }
 
   /** Decrypts the key for app I/O; the clear key is registered with the log scrubber first. */

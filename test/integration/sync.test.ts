@@ -185,6 +185,18 @@ describe('sync previews and applies through the workflows', () => {
     }
   });
 
+  it('forgets an instance\'s configuration, drift and health when it is deleted, keeping its history by name', async () => {
+    const extra = await addInstance(h, 'movie_app', { name: 'to delete', databaseId });
+    await h.post(`/instances/${extra.id}/sync?wait=true`, {});
+    await h.post(`/drift/${extra.id}/check`);
+    expect((await h.del(`/instances/${extra.id}`)).status).toBe(204);
+    expect((await h.get(`/instances/${extra.id}/sync-config`)).status).toBe(404);
+    expect((await h.get(`/drift/${extra.id}`)).status).toBe(404);
+    const history = await h.get('/sync-history?q=to%20delete');
+    expect(history.body.items[0]).toMatchObject({ instanceId: null, instanceName: 'to delete', status: 'success' });
+    await extra.emulator.close();
+  });
+
   it('validates preview requests', async () => {
     expect((await h.post('/sync/previews', { instanceId: 'x' })).body.error).toContain('body.instanceId');
     expect((await h.post('/sync/previews', { instanceId: fleet.movie_app!.id, sections: ['metadataProfiles'] })).body.error).toContain('body.sections.0 metadataProfiles is not a section of movie_app');
