@@ -197,6 +197,12 @@ describe('sync previews and applies through the workflows', () => {
     await extra.emulator.close();
   });
 
+  it('refuses to unlink a database that feeds instances', async () => {
+    const res = await h.del(`/databases/${databaseId}`);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toContain('feeds');
+  });
+
   it('validates preview requests', async () => {
     expect((await h.post('/sync/previews', { instanceId: 'x' })).body.error).toContain('body.instanceId');
     expect((await h.post('/sync/previews', { instanceId: fleet.movie_app!.id, sections: ['metadataProfiles'] })).body.error).toContain('body.sections.0 metadataProfiles is not a section of movie_app');

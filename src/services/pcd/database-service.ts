@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
-import { notFound, validationError } from '../../errors';
-import { PcdDatabase, PcdOp, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
+import { conflict, notFound, validationError } from '../../errors';
+import { InstanceSyncConfig, PcdDatabase, PcdOp, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
 import { assertBranchName, assertGitUrl } from '../git';
 import { sourceFailureText } from './source-failures';
 
@@ -93,6 +93,10 @@ export class PcdDatabaseService {
   /** Removes the database, its ops (base and user) and, for git sources, its clone. */
   async delete(id: number, cloneDir: string | null): Promise<void> {
     const database = await this.load(id);
+    const users = await this.em.find(InstanceSyncConfig, { databaseId: id }, { fields: ['instanceId'] });
+    if (users.length) {
+      throw conflict(`Database ${id} feeds ${users.length} instance${users.length === 1 ? '' : 's'} (${users.map((u) => u.instanceId).join(', ')}); point their sync configuration elsewhere first`);
+    }
     await this.em.nativeDelete(PcdOp, { databaseId: id });
     await this.em.remove(database).flush();
     if (cloneDir) fs.rmSync(cloneDir, { recursive: true, force: true });
