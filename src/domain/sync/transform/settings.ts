@@ -14,7 +14,7 @@ import type {
   QualityDefinitionsData,
   SeriesNamingData,
 } from '../../pcd';
-import type { DownloadProtocol, MetadataProfilePayload, ProperDownloadTypes } from '../../../clients/types';
+import type { DelayProfileResource, MetadataProfilePayload, ProperDownloadTypes } from '../../../clients/types';
 import { qualityByName } from '../catalog';
 import { LIDARR_METADATA_TYPES, RESERVED_METADATA_PROFILE } from '../enums';
 import { appName } from '../namespace';
@@ -29,16 +29,8 @@ export interface DesiredSettings<F extends Record<string, unknown> = Record<stri
 
 // ---------------------------------------------------------------- delay profile
 
-export interface DelayProfileFields extends Record<string, unknown> {
-  enableUsenet: boolean;
-  enableTorrent: boolean;
-  preferredProtocol: DownloadProtocol;
-  usenetDelay: number;
-  torrentDelay: number;
-  bypassIfHighestQuality: boolean;
-  bypassIfAboveCustomFormatScore: boolean;
-  minimumCustomFormatScore: number;
-}
+/** The delay-profile fields arrgo manages: the app's resource without id, order and tags. */
+export interface DelayProfileFields extends Omit<DelayProfileResource, 'id' | 'order' | 'tags'>, Record<string, unknown> {}
 
 /** The global delay profile (id 1): tags stay empty and its order is kept. */
 export const GLOBAL_DELAY_PROFILE_ID = 1;
