@@ -65,6 +65,7 @@ const envSchema = z.object({
   HEALTH_RECOMPUTE_MIN_INTERVAL_SECONDS: integerIn(0, 3600, 10),
   HEALTH_RETENTION_DAYS: integerIn(1, 3650, 365),
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
+  PCD_SCHEMA_FETCH: z.enum(['auto', 'off'], { message: 'must be auto or off' }).default('auto'),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -94,6 +95,8 @@ export interface Config {
   syncRetry: { initialIntervalMs: number; maximumAttempts: number };
   health: { snapshotIntervalMinutes: number; recomputeMinIntervalSeconds: number; retentionDays: number };
   appRequestTimeoutMs: number;
+  /** auto: fetch a PCD manifest's schema dependency from its URL; off: never (the bundled schema stands in). */
+  pcdSchemaFetch: 'auto' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.HEALTH_RETENTION_DAYS,
     },
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
+    pcdSchemaFetch: e.PCD_SCHEMA_FETCH,
   };
 }
 

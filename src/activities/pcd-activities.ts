@@ -45,7 +45,7 @@ export function pcdActivities(deps: ActivityDeps) {
         if (isAppError(error)) return { ok: false, reason: 'manifest_invalid' };
         throw error;
       }
-      const schema = await resolveSchemaDependency(manifest, deps.config.dataDir);
+      const schema = await resolveSchemaDependency(manifest, deps.config.dataDir, deps.config.pcdSchemaFetch);
       database.manifest = {
         name: manifest.name,
         version: manifest.version,

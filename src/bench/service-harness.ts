@@ -44,6 +44,8 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     ARRGO_API_KEY: apiKey,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     BACKUP_ENABLED: 'false',
+    // Tests and benches never reach beyond loopback.
+    PCD_SCHEMA_FETCH: 'off',
     ...env,
   });
   const service = await startService({ role: 'all', config, stdoutLogs: Boolean(process.env.BENCH_LOG_LEVEL), announce: () => undefined });

@@ -73,6 +73,8 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
     APP_REQUEST_TIMEOUT_MS: '3000',
     SYNC_RETRY_INITIAL_INTERVAL_MS: '200',
     SYNC_RETRY_MAX_ATTEMPTS: '4',
+    // Tests and benches never reach beyond loopback.
+    PCD_SCHEMA_FETCH: 'off',
     ...options.env,
   });
   const service = await startService({

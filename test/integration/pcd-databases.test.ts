@@ -29,9 +29,9 @@ describe('PCD databases: link, pull, resolved state, edits, export and import', 
     expect(ready.body.cache).toMatchObject({ status: 'ready', reason: null, stats: { failed: 0, conflicts: 0 } });
     expect(ready.body.commit).toBe(repo.head());
     expect(ready.body.manifest).toMatchObject({ name: 'arrgo-sample', version: '1.0.0', arrTypes: ['movie_app', 'series_app', 'music_app'] });
-    // No network here: the schema dependency cannot be fetched and the bundled schema stands in.
+    // Tests run with PCD_SCHEMA_FETCH=off: the dependency is never fetched and the bundled schema stands in.
     expect(ready.body.schema.source).toBe('bundled');
-    expect(ready.body.schema.note).toContain('could not be fetched; the bundled PCD schema');
+    expect(ready.body.schema.note).toContain('switched off (PCD_SCHEMA_FETCH=off); the bundled PCD schema');
     expect(ready.body.schema.note).not.toContain('github.com');
 
     const health = await h.get('/health?verbose=true');

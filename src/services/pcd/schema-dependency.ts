@@ -17,7 +17,7 @@ export interface SchemaResolution {
  * DATA_DIR/pcd-deps) to confirm it is reachable and of a compatible major version; when it cannot
  * be fetched the bundled schema stands in and the status says so.
  */
-export async function resolveSchemaDependency(manifest: PcdManifest, dataDir: string): Promise<SchemaResolution> {
+export async function resolveSchemaDependency(manifest: PcdManifest, dataDir: string, fetchMode: 'auto' | 'off' = 'auto'): Promise<SchemaResolution> {
   const entry = Object.entries(manifest.dependencies).find(([url]) => url.replace(/\.git$/, '').toLowerCase() === PCD_SCHEMA_DEPENDENCY.toLowerCase() || /\/schema(\.git)?$/i.test(url));
   if (!entry) {
     return { source: 'bundled', note: `The manifest declares no schema dependency; the bundled PCD schema ${SCHEMA_VERSION} is used.` };
@@ -27,6 +27,9 @@ export async function resolveSchemaDependency(manifest: PcdManifest, dataDir: st
   const bundledMajor = String(SCHEMA_VERSION).split('.')[0];
   const dir = path.join(dataDir, 'pcd-deps', createHash('sha256').update(`${url}@${version}`).digest('hex').slice(0, 16));
   const label = `${displayName(url)}@${version}`;
+  if (fetchMode === 'off') {
+    return { source: 'bundled', note: `Fetching schema dependencies is switched off (PCD_SCHEMA_FETCH=off); the bundled PCD schema ${SCHEMA_VERSION} stands in for ${label}.` };
+  }
   if (!fs.existsSync(path.join(dir, '.git'))) {
     let fetched = false;
     for (const ref of [`v${version}`, String(version)]) {
