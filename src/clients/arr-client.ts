@@ -21,7 +21,7 @@ import type {
   SystemResource,
   TagPayload,
   TagResource,
-} from './types';
+} from '../domain/app-resources';
 
 export interface SystemStatus {
   appName: string;

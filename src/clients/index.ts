@@ -9,4 +9,4 @@ export {
   type ArrConnection,
   type SystemStatus,
 } from './arr-client';
-export type * from './types';
+export type * from '../domain/app-resources';

@@ -3,7 +3,7 @@
  * nested RestResources omitted when 0, quality profile format items resolved against the current
  * custom formats (items of deleted formats are skipped, names are current).
  */
-import type { LanguageResource } from '../clients/types';
+import type { LanguageResource } from '../domain/app-resources';
 import type { AppFacts, ConfigFact } from './apps/facts';
 import { sortLanguages } from './apps/specs';
 import type { EmulatorState, StoredQualityProfile } from './state';

@@ -14,7 +14,7 @@ import type {
   QualityDefinitionResource,
   QualityProfileQualityItemResource,
   TagResource,
-} from '../clients/types';
+} from '../domain/app-resources';
 import type { AppFacts, QualityFact } from './apps/facts';
 import { DEFAULT_METADATA_ORDER, PRIMARY_ALBUM_TYPES, RELEASE_STATUSES, SECONDARY_ALBUM_TYPES } from './apps/lidarr';
 

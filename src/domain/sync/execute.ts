@@ -20,7 +20,7 @@ import type {
   MetadataProfileResource,
   ProfileFormatItemResource,
   QualityDefinitionResource,
-} from '../../clients/types';
+} from '../app-resources';
 import type { PlanStep, WritePlan } from './plan';
 import type { DelayProfileFields, DesiredQualityDefinition, QualityProfileBody } from './transform';
 import type { AppQuality, NamedId } from './types';

@@ -37,7 +37,7 @@ import {
   type SyncPreview,
   type SyncSection,
 } from './types';
-import type { CustomFormatPayload, MetadataProfilePayload } from '../../clients/types';
+import type { CustomFormatPayload, MetadataProfilePayload } from '../app-resources';
 import type { FieldChange } from '../diff';
 import { countActions } from './preview';
 import {

@@ -13,7 +13,7 @@ import type {
   ProfileFormatItemResource,
   QualityDefinitionResource,
   QualityProfileQualityItemResource,
-} from '../../clients/types';
+} from '../app-resources';
 
 export type { FieldChange };
 

@@ -17,7 +17,7 @@
  * - metadata profile: `primaryAlbumTypes.<type>`, `secondaryAlbumTypes.<type>`, `releaseStatuses.<status>` (allowed flags)
  */
 import type { DiffOptions } from '../diff';
-import type { MetadataProfileResource, QualityProfileQualityItemPayload } from '../../clients/types';
+import type { MetadataProfileResource, QualityProfileQualityItemPayload } from '../app-resources';
 import type { AppQuality, NamedId } from './types';
 
 // ---------------------------------------------------------------- custom formats

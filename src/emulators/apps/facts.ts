@@ -1,4 +1,4 @@
-import type { Language, SelectOption } from '../../clients/types';
+import type { Language, SelectOption } from '../../domain/app-resources';
 import type { Wire } from '../binding';
 import type { Failure } from '../validation/failures';
 

@@ -2,7 +2,7 @@
  * Builders for custom format specification implementations (their fields, select options and own
  * validators). The apps share most implementations; each app's facts pick the ones it has.
  */
-import type { Language, SelectOption } from '../../clients/types';
+import type { Language, SelectOption } from '../../domain/app-resources';
 import { failure, rules, type Failure } from '../validation/failures';
 import type { SpecFact, SpecFieldFact } from './facts';
 

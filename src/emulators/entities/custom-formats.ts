@@ -3,7 +3,7 @@
  * top of every quality profile's formatItems; deleting one removes it from them, as the apps'
  * QualityProfileService event handlers do.
  */
-import type { CustomFormatResource, CustomFormatSpecificationSchema, Field } from '../../clients/types';
+import type { CustomFormatResource, CustomFormatSpecificationSchema, Field } from '../../domain/app-resources';
 import type { AppFacts, SpecFact, SpecFieldFact } from '../apps/facts';
 import { httpErrors } from '../http-errors';
 import { renderCustomFormat, renderCustomFormats } from '../render';

@@ -3,7 +3,7 @@
  * empty and it cannot be deleted (405); every other profile needs tags, and a tag may belong to one
  * profile only. New profiles are ordered after the existing ones; deleting renumbers the rest.
  */
-import type { DelayProfileResource } from '../../clients/types';
+import type { DelayProfileResource } from '../../domain/app-resources';
 import { httpErrors } from '../http-errors';
 import { renderDelayProfiles } from '../render';
 import type { RequestContext, Route } from '../router';

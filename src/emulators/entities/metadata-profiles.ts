@@ -3,7 +3,7 @@
  * (the app's empty profile, which cannot be deleted); each list needs at least one allowed entry.
  * Names are unique (a database index: 409 on a duplicate).
  */
-import type { MetadataProfileResource } from '../../clients/types';
+import type { MetadataProfileResource } from '../../domain/app-resources';
 import { PRIMARY_ALBUM_TYPES, RELEASE_STATUSES, SECONDARY_ALBUM_TYPES } from '../apps/lidarr';
 import { httpErrors } from '../http-errors';
 import { renderMetadataProfiles } from '../render';

@@ -3,7 +3,7 @@
  * every quality exactly once (directly or in a group), groups named with >= 2 qualities, a cutoff
  * that is an allowed item, every custom format present in formatItems, minUpgradeFormatScore >= 1.
  */
-import type { Language, ProfileFormatItemResource, QualityProfileQualityItemResource } from '../../clients/types';
+import type { Language, ProfileFormatItemResource, QualityProfileQualityItemResource } from '../../domain/app-resources';
 import type { AppFacts, QualityFact } from '../apps/facts';
 import { httpErrors } from '../http-errors';
 import { renderQualityProfile } from '../render';

@@ -1,5 +1,5 @@
 /** /system/status and /language. */
-import type { SystemResource } from '../../clients/types';
+import type { SystemResource } from '../../domain/app-resources';
 import type { AppFacts } from '../apps/facts';
 import { httpErrors } from '../http-errors';
 import { renderLanguages, stripNulls } from '../render';

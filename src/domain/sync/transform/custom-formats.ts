@@ -5,7 +5,7 @@
  * would be refused by the app, so it is not produced at all (an error issue).
  */
 import type { CustomFormatCondition, CustomFormatData } from '../../pcd';
-import type { CustomFormatPayload, CustomFormatSpecificationPayload, FieldPayload } from '../../../clients/types';
+import type { CustomFormatPayload, CustomFormatSpecificationPayload, FieldPayload } from '../../app-resources';
 import { languageByName } from '../catalog';
 import {
   APP_CONDITION_TYPES,

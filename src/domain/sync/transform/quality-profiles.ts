@@ -17,7 +17,7 @@
  *   the profile language is set on Radarr only.
  */
 import type { QualityProfileData } from '../../pcd';
-import type { QualityProfileQualityItemPayload } from '../../../clients/types';
+import type { QualityProfileQualityItemPayload } from '../../app-resources';
 import { languageByName, qualityByName } from '../catalog';
 import { appName } from '../namespace';
 import { scoresFor } from '../source';

@@ -14,7 +14,7 @@ import type {
   QualityDefinitionsData,
   SeriesNamingData,
 } from '../../pcd';
-import type { DelayProfileResource, MetadataProfilePayload, ProperDownloadTypes } from '../../../clients/types';
+import type { DelayProfileResource, MetadataProfilePayload, ProperDownloadTypes } from '../../app-resources';
 import { qualityByName } from '../catalog';
 import { LIDARR_METADATA_TYPES, RESERVED_METADATA_PROFILE } from '../enums';
 import { appName } from '../namespace';
