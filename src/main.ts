@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Role } from './config';
-import { startService } from './platform/service';
+import { startService } from './composition/service';
 
 function parseRole(argv: string[]): Role {
   const index = argv.indexOf('--role');

@@ -2,17 +2,9 @@ import type { EvidenceEntry } from '../domain/canary';
 import { CanaryRollout, SyncPreview } from '../persistence/entities';
 import { newPreviewRecord } from '../services/sync/preview-records';
 import { syncWorkflowInput } from '../services/sync/sync-runner';
-import type { SyncWorkflowInput } from '../workflows/sync';
+import type { RolloutPatch, SyncWorkflowInput } from '../workflows/contracts';
 import type { ActivityDeps } from './deps';
 import { syncActivities } from './sync-activities';
-
-/** The fields of a rollout the workflow writes at a transition. */
-export type RolloutPatch = Partial<
-  Pick<
-    CanaryRollout,
-    'status' | 'canaryStatus' | 'canaryPreviewId' | 'canaryDiagnostics' | 'warning' | 'remainingPreview' | 'rolloutIndex' | 'rolloutResults' | 'stateToken'
-  >
-> & { finished?: boolean };
 
 export function canaryActivities(deps: ActivityDeps) {
   const sync = syncActivities(deps);

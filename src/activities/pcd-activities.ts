@@ -7,7 +7,7 @@ import { GitError, headCommit, syncRepository } from '../services/git';
 import { importFileLayerOps } from '../services/pcd/op-store';
 import { resolveSchemaDependency } from '../services/pcd/schema-dependency';
 import { cloneDirectory, readRepositoryFiles } from '../services/pcd/source-files';
-import type { SourceFailure } from '../services/pcd/source-failures';
+import type { SourceFailure } from '../domain/pcd/source-failures';
 import type { ActivityDeps } from './deps';
 
 export type PullStep<T> = ({ ok: true } & T) | { ok: false; reason: SourceFailure };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { driftScheduleId } from '../platform/schedules';
+import { driftScheduleId } from '../services/schedules';
 import { startEmulatorFleet } from './emulator-fleet';
 import type { Benchmark } from './harness';
 import { startBenchService, until } from './service-harness';

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { startService, type RunningService } from '../platform/service';
+import { startService, type RunningService } from '../composition/service';
 import { startDevServer, type DevServer } from '../platform/temporal-dev-server';
 
 /** Where the project's fetched data lives (beside the checkout); benchmarks skip when it is absent. */

@@ -84,9 +84,7 @@ export class InstanceService {
   }
 
   async load(id: number): Promise<Instance> {
-    const instance = await this.em.findOne(Instance, { id });
-    if (!instance) throw notFound(`Instance ${id} not found`);
-    return instance;
+    return loadInstance(this.em, id);
   }
 
   async update(id: number, patch: InstancePatch): Promise<InstanceView> {
@@ -165,4 +163,11 @@ function normalizeBaseUrl(url: string): string {
 
 function dedupe(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+}
+
+/** The instance with this id, or a 404 naming it: the one lookup every feature uses. */
+export async function loadInstance(em: EntityManager, id: number): Promise<Instance> {
+  const instance = await em.findOne(Instance, { id });
+  if (!instance) throw notFound(`Instance ${id} not found`);
+  return instance;
 }

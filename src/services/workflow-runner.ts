@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { ServiceError, WorkflowFailedError, type WorkflowHandle } from '@temporalio/client';
-import type { Duration, SearchAttributePair, WorkflowIdConflictPolicy } from '@temporalio/common';
+import { ServiceError, WorkflowFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
+import type { Duration, SearchAttributePair, Workflow, WorkflowIdConflictPolicy, WorkflowResultType } from '@temporalio/common';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { AppError } from '../errors';
 import type { TemporalGateway } from '../platform/temporal-client';
 import { appErrorFromFailure } from '../platform/temporal-errors';
 
-export interface WorkflowStart {
+export interface WorkflowStart<W extends Workflow> {
   workflowId?: string;
   /** What to do when a workflow with this id is running (default: fail). */
   conflictPolicy?: WorkflowIdConflictPolicy;
   idPrefix?: string;
-  args: unknown[];
+  args: Parameters<W>;
   searchAttributes?: SearchAttributePair[];
   staticSummary?: string;
   staticDetails?: string;
@@ -19,30 +19,38 @@ export interface WorkflowStart {
 }
 
 /**
- * The one way the API and services start workflows: standard task queue, ids, search attributes,
- * and Temporal failures translated into AppErrors (never raw text).
+ * The one way services start workflows: a typed definition from src/workflows/contracts, the
+ * standard task queue, ids, search attributes, and Temporal failures translated into AppErrors
+ * (never raw text).
  */
-export async function startWorkflow(gateway: TemporalGateway, workflowType: string, start: WorkflowStart): Promise<WorkflowHandle> {
+export async function startWorkflow<W extends Workflow>(gateway: TemporalGateway, workflow: W, start: WorkflowStart<W>): Promise<WorkflowHandle<W>> {
+  const options = {
+    taskQueue: gateway.taskQueue,
+    workflowId: start.workflowId ?? `${start.idPrefix ?? workflow.name}-${randomUUID()}`,
+    args: start.args,
+    typedSearchAttributes: start.searchAttributes ? new TypedSearchAttributes(start.searchAttributes) : undefined,
+    staticSummary: start.staticSummary,
+    staticDetails: start.staticDetails,
+    workflowExecutionTimeout: start.executionTimeout,
+    workflowIdConflictPolicy: start.conflictPolicy,
+  } satisfies WorkflowStartOptions<Workflow>;
   try {
-    return await gateway.client.workflow.start(workflowType, {
-      taskQueue: gateway.taskQueue,
-      workflowId: start.workflowId ?? `${start.idPrefix ?? workflowType}-${randomUUID()}`,
-      args: start.args,
-      typedSearchAttributes: start.searchAttributes ? new TypedSearchAttributes(start.searchAttributes) : undefined,
-      staticSummary: start.staticSummary,
-      staticDetails: start.staticDetails,
-      workflowExecutionTimeout: start.executionTimeout,
-      workflowIdConflictPolicy: start.conflictPolicy,
-    });
+    // TypeScript cannot resolve the SDK's conditional args type for a generic W; start.args is Parameters<W>.
+    return await gateway.client.workflow.start<W>(workflow, options as unknown as WorkflowStartOptions<W>);
   } catch (error) {
     throw translateTemporalError(error);
   }
 }
 
-export async function executeWorkflow<T>(gateway: TemporalGateway, workflowType: string, start: WorkflowStart): Promise<T> {
-  const handle = await startWorkflow(gateway, workflowType, start);
+/** Starts a workflow and waits for its result. */
+export async function executeWorkflow<W extends Workflow>(gateway: TemporalGateway, workflow: W, start: WorkflowStart<W>): Promise<WorkflowResultType<W>> {
+  return workflowResult(await startWorkflow(gateway, workflow, start));
+}
+
+/** The result of a started workflow, its failures translated. */
+export async function workflowResult<W extends Workflow>(handle: WorkflowHandle<W>): Promise<WorkflowResultType<W>> {
   try {
-    return (await handle.result()) as T;
+    return await handle.result();
   } catch (error) {
     throw translateTemporalError(error);
   }

@@ -1,5 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { BackupResult } from './contracts';
 
 const { backupDatabase } = proxyActivities<Activities>({
   startToCloseTimeout: '30 minutes',
@@ -8,6 +9,6 @@ const { backupDatabase } = proxyActivities<Activities>({
 });
 
 /** Run by the arrgo-backup schedule: one backup of the application database, then pruning. */
-export async function backupWorkflow(): Promise<{ file: string; bytes: number; pruned: number }> {
+export async function backupWorkflow(): Promise<BackupResult> {
   return backupDatabase();
 }

@@ -1,7 +1,6 @@
 import {
+  ApplicationFailure,
   condition,
-  defineQuery,
-  defineUpdate,
   executeChild,
   proxyLocalActivities,
   proxyActivities,
@@ -12,7 +11,6 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { RolloutPatch } from '../activities/canary-activities';
 import {
   assembleEvidence,
   batchesFrom,
@@ -30,46 +28,20 @@ import {
   type TargetResult,
 } from '../domain/canary';
 import type { ArrType } from '../domain/arr-types';
-import { SA } from './search-attributes';
-import type { SyncWorkflowInput, SyncWorkflowResult } from './sync';
-
-export interface RolloutTarget {
-  instanceId: number;
-  instanceName: string;
-}
-
-export interface CanaryRolloutInput {
-  rolloutId: number;
-  arrType: ArrType;
-  canary: RolloutTarget;
-  targets: RolloutTarget[];
-  sections: string[];
-  partialPolicy: PartialPolicy;
-  batchSize: number;
-  evidenceMaxAgeMs: number;
-  /** The token issued when the rollout was recorded; every transition replaces it. */
-  initialStateToken: string;
-}
-
-export interface RolloutState {
-  status: RolloutStatus;
-  canaryStatus: CanaryStatus;
-  stateToken: string;
-  warning: string | null;
-  remainingPreview: StoredEvidence | null;
-  rolloutIndex: number;
-  rolloutResults: TargetResult[];
-}
-
-export type GateAction = 'proceed' | 'abort' | 'refresh';
-export interface GateRequest {
-  action: GateAction;
-  stateToken: string;
-}
-
-/** The verification gate: proceed, abort, or rebuild the evidence; guarded by the state token. */
-export const gateUpdate = defineUpdate<RolloutState, [GateRequest]>('gate');
-export const rolloutStateQuery = defineQuery<RolloutState>('state');
+import {
+  GATE_REFUSALS,
+  gateUpdate,
+  rolloutStateQuery,
+  SA,
+  syncWorkflow,
+  type CanaryRolloutInput,
+  type GateRequest,
+  type RolloutPatch,
+  type RolloutState,
+  type SyncWorkflowInput,
+  type SyncWorkflowResult,
+} from './contracts';
+import { settled } from './settle';
 
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10, nonRetryableErrorTypes: ['AppError'] } });
 const evidence = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes', retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['AppError'] } });
@@ -105,7 +77,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
     const mine = transitions;
     upsertSearchAttributes([{ key: SA.rolloutStatus, value: state.status }]);
     setCurrentDetails(details(input, state));
-    const record: RolloutPatch = { ...(patch as RolloutPatch), stateToken: state.stateToken, ...extra };
+    const record: RolloutPatch = { ...patch, stateToken: state.stateToken, ...extra };
     await bookkeeping.recordRolloutState(input.rolloutId, record);
     persisted = Math.max(persisted, mine);
   };
@@ -119,16 +91,17 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
       state.stateToken = uuid4();
       const waitFor = transitions + 1;
       await condition(() => persisted >= waitFor);
-      return state;
+      return settled(state);
     },
     {
       validator: (request) => {
-        if (!request || !['proceed', 'abort', 'refresh'].includes(request.action)) throw new Error('invalid: action must be proceed, abort or refresh');
-        if (request.stateToken !== state.stateToken) throw new Error('stale-token: the state token is not the current one; read the rollout again');
-        if (state.status !== 'awaiting_confirmation' || decision !== null) throw new Error(`wrong-state: the rollout is ${state.status}, not awaiting confirmation`);
+        const refuse = (type: string, message: string) => ApplicationFailure.create({ type, message, nonRetryable: true });
+        if (!request || !['proceed', 'abort', 'refresh'].includes(request.action)) throw refuse(GATE_REFUSALS.invalid, 'action must be proceed, abort or refresh');
+        if (request.stateToken !== state.stateToken) throw refuse(GATE_REFUSALS.staleToken, 'the state token is not the current one; read the rollout again');
+        if (state.status !== 'awaiting_confirmation' || decision !== null) throw refuse(GATE_REFUSALS.wrongState, `the rollout is ${state.status}, not awaiting confirmation`);
         if (request.action === 'proceed') {
           const blocker = proceedBlocker(state.remainingPreview, input.targets, Date.now(), input.evidenceMaxAgeMs);
-          if (blocker) throw new Error(`evidence: ${blocker}`);
+          if (blocker) throw refuse(GATE_REFUSALS.evidenceUnavailable, blocker);
         }
       },
     },
@@ -151,7 +124,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
     await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
     state.remainingPreview = null;
     await transition({ status: 'aborted', canaryStatus }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics, finished: true });
-    return state;
+    return settled(state);
   }
   const warning = canaryStatus === 'partial' ? 'The canary sync was partial: some writes failed. Review its diagnostics before proceeding.' : null;
   await transition({ canaryStatus, warning }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics });
@@ -165,7 +138,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
     if (action === 'abort') {
       await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
       await transition({ status: 'aborted' }, { finished: true });
-      return state;
+      return settled(state);
     }
     if (action === 'proceed') break;
     await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
@@ -188,7 +161,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
   }
   const allClean = state.rolloutResults.every((r) => r.status === 'success');
   await transition({ status: allClean ? 'completed' : 'failed' }, { finished: true });
-  return state;
+  return settled(state);
 
   async function buildEvidence(): Promise<number[]> {
     evidenceRound++;
@@ -205,7 +178,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
 }
 
 async function runSync(input: CanaryRolloutInput, workflowId: string, syncInput: SyncWorkflowInput): Promise<SyncWorkflowResult> {
-  return executeChild<(arg: SyncWorkflowInput) => Promise<SyncWorkflowResult>>('syncWorkflow', {
+  return executeChild(syncWorkflow, {
     workflowId,
     args: [syncInput],
     staticSummary: `Canary rollout ${input.rolloutId}: sync of preview ${syncInput.previewId}`,

@@ -1,7 +1,6 @@
 import { executeChild, proxyActivities, proxyLocalActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DriftOutcome } from '../services/drift/drift-check';
-import { SA } from './search-attributes';
+import { driftCheckWorkflow as driftCheck, SA, type DriftOutcome, type DriftPollResult } from './contracts';
 
 const check = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
@@ -24,7 +23,7 @@ export async function driftCheckWorkflow(instanceId: number): Promise<DriftOutco
  * Run by the drift polling schedule: every enabled instance not backing off is checked in a child
  * workflow, at most DRIFT_POLL_CONCURRENCY at a time (a pool: each finished check frees a slot).
  */
-export async function driftPollWorkflow(): Promise<{ checked: number; failed: number; backingOff: number; errorCount: number }> {
+export async function driftPollWorkflow(): Promise<DriftPollResult> {
   const { due, backingOff } = await bookkeeping.listDriftTargets();
   const parent = workflowInfo().workflowId;
   let next = 0;
@@ -34,7 +33,7 @@ export async function driftPollWorkflow(): Promise<{ checked: number; failed: nu
     while (next < due.length) {
       const instanceId = due[next++];
       try {
-        const outcome = await executeChild(driftCheckWorkflow, {
+        const outcome = await executeChild(driftCheck, {
           workflowId: `${parent}-i${instanceId}`,
           args: [instanceId],
           workflowExecutionTimeout: '10 minutes',

@@ -1,5 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { Activities, InstanceTestResult } from '../activities';
+import type { Activities } from '../activities';
+import type { InstanceTestResult } from './contracts';
 
 const { probeInstance } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',

@@ -1,6 +1,7 @@
 import { log, proxyActivities, setCurrentDetails } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { SourceFailure } from '../services/pcd/source-failures';
+import type { SourceFailure } from '../domain/pcd/source-failures';
+import type { PullResult } from './contracts';
 
 const io = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
@@ -12,8 +13,6 @@ const build = proxyActivities<Activities>({
   heartbeatTimeout: '2 minutes',
   retry: { maximumAttempts: 3, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
 });
-
-export type PullResult = { status: 'ready'; commit: string | null; inserted: number; removed: number; totalOps: number; failed: number; conflicts: number } | { status: 'failed'; reason: SourceFailure };
 
 /**
  * Pull of one PCD database: fetch the source, import new base and tweak ops into the application

@@ -2,8 +2,6 @@ import {
   ActivityFailure,
   ApplicationFailure,
   condition,
-  defineQuery,
-  defineUpdate,
   proxyActivities,
   proxyLocalActivities,
   setCurrentDetails,
@@ -13,47 +11,9 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { FailureEvidence } from '../domain/failure-evidence';
-import type { PreviewStatus } from '../persistence/entities';
-import { SA } from './search-attributes';
-
-export interface SyncWorkflowInput {
-  previewId: number;
-  /** Apply as soon as the preview is ready (POST /instances/{id}/sync, canary rollouts). */
-  autoApply: boolean;
-  /** Staleness TTL of the preview: applying after it is refused. */
-  ttlMs: number;
-  trigger: 'manual' | 'canary' | 'schedule';
-  rolloutId: number | null;
-  /** How long an apply attempt may go without a heartbeat before another worker takes over. */
-  heartbeatTimeoutMs: number;
-  /** Apply retries (timeouts and 5xx only). */
-  retry: { initialIntervalMs: number; maximumAttempts: number };
-  /**
-   * False: the preview was generated and approved elsewhere (canary evidence); apply it as it is,
-   * after the freshness check. Default true.
-   */
-  generate?: boolean;
-  /** With generate false: the preview's counts, when the caller has them. */
-  counts?: SyncWorkflowResult['counts'];
-}
-
-export interface SyncWorkflowResult {
-  previewId: number;
-  status: PreviewStatus;
-  runId: number | null;
-  runStatus: 'success' | 'partial' | 'failed' | null;
-  counts: { create: number; update: number; delete: number; unchanged: number };
-  failure: FailureEvidence | null;
-}
-
-export interface ApplyResponse {
-  status: PreviewStatus;
-  /** Set when the apply was refused after acceptance (the app moved since the preview). */
-  code?: 'stale';
-}
-
-export const applyPreviewUpdate = defineUpdate<ApplyResponse>('apply');
-export const previewStatusQuery = defineQuery<{ status: PreviewStatus; expiresAtMs: number | null }>('status');
+import type { PreviewStatus } from '../domain/sync';
+import { settled } from './settle';
+import { APPLY_REFUSALS, applyPreviewUpdate, previewStatusQuery, SA, type ApplyResponse, type SyncWorkflowInput, type SyncWorkflowResult } from './contracts';
 
 const STALE: FailureEvidence = {
   code: 'stale',
@@ -128,8 +88,9 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     },
     {
       validator: () => {
-        if (status === 'ready' && expiresAtMs !== null && Date.now() >= expiresAtMs) throw new Error('stale: the preview expired');
-        if (status !== 'ready') throw new Error(status === 'expired' ? 'stale: the preview expired' : `conflict: the preview is ${status}`);
+        const expired = status === 'expired' || (status === 'ready' && expiresAtMs !== null && Date.now() >= expiresAtMs);
+        if (expired) throw ApplicationFailure.create({ type: APPLY_REFUSALS.stale, message: 'the preview expired', nonRetryable: true });
+        if (status !== 'ready') throw ApplicationFailure.create({ type: APPLY_REFUSALS.notReady, message: `the preview is ${status}`, details: [status], nonRetryable: true });
       },
     },
   );
@@ -147,7 +108,7 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     if (generated.status === 'failed') {
       result.failure = generated.failure;
       await transition('failed');
-      return result;
+      return settled(result);
     }
     expiresAtMs = Date.now() + input.ttlMs;
     await transition('ready', () => quick.recordPreviewStatus(input.previewId, 'ready', { expiresAtMs: expiresAtMs! }));
@@ -156,7 +117,7 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   if (!(await condition(() => applyRequested, input.ttlMs))) {
     await transition('expired', () => quick.recordPreviewStatus(input.previewId, 'expired', { failure: STALE }));
     result.failure = STALE;
-    return result;
+    return settled(result);
   }
   // A preview generated moments ago for an automatic apply (one-step sync, canary) needs no check:
   // nobody reviewed it in between. One applied as it is (generate false) is checked inside the
@@ -166,7 +127,7 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     refusedStale = true;
     result.failure = STALE;
     await transition('expired', () => quick.recordPreviewStatus(input.previewId, 'expired', { failure: STALE }));
-    return result;
+    return settled(result);
   }
 
   // Recording the run also moves the preview to applying (one step, fewer round trips).
@@ -182,7 +143,7 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   result.failure = failure;
   const run = await transition(failure ? 'failed' : 'applied', () => quick.finishSyncRun(runId, failure));
   result.runStatus = run.status;
-  return result;
+  return settled(result);
 }
 
 /** The pre-authored evidence an activity attached to its failure, if any. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Role } from '../../src/config';
-import { startService, type RunningService } from '../../src/platform/service';
+import { startService, type RunningService } from '../../src/composition/service';
 import { createPostgresDatabase, defaultDbKind, type DbKind } from './databases';
 import { TEST_NAMESPACES } from '../setup/global-setup';
 

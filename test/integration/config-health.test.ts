@@ -1,4 +1,4 @@
-import { healthScheduleId } from '../../src/platform/schedules';
+import { healthScheduleId } from '../../src/services/schedules';
 import { HealthSnapshot } from '../../src/persistence/entities';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';

@@ -1,4 +1,4 @@
-import { driftScheduleId } from '../../src/platform/schedules';
+import { driftScheduleId } from '../../src/services/schedules';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 

@@ -1,5 +1,5 @@
 import { SyncRun } from '../../src/persistence/entities';
-import { historyRetentionScheduleId } from '../../src/platform/schedules';
+import { historyRetentionScheduleId } from '../../src/services/schedules';
 import { dbKinds, type DbKind } from '../helpers/databases';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 

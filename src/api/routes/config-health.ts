@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import { parseExportFormat, renderTrendExport } from '../../domain/health';
 import { AppError, isAppError } from '../../errors';
-import type { Instance } from '../../persistence/entities';
 import { healthInstance, latestHealth, trendSelection } from '../../services/config-health/trends';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
@@ -45,7 +44,7 @@ const TrendQuery = z
 
 export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
   const policy = { retentionDays: deps.config.health.retentionDays, snapshotIntervalMinutes: deps.config.health.snapshotIntervalMinutes };
-  const trendEnvelope = (instance: Instance, query: Record<string, unknown>) => inQuery(() => trendSelection(deps.orm.em, instance, query, policy));
+  const trendEnvelope = (instance: Awaited<ReturnType<typeof healthInstance>>, query: Record<string, unknown>) => inQuery(() => trendSelection(deps.orm.em, instance, query, policy));
 
   router.add({
     method: 'post',

@@ -1,10 +1,4 @@
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
-import type { PullResult } from '../../workflows/pcd-pull';
-import { deploymentScopedId } from '../../platform/schedules';
-import { PcdDatabaseService, toDatabaseView } from '../../services/pcd/database-service';
-import { cloneDirectory } from '../../services/pcd/source-files';
-import { startWorkflow, translateTemporalError } from '../../services/workflow-runner';
-import { SA } from '../../workflows/search-attributes';
+import { PcdDatabaseLifecycle } from '../../services/pcd/database-lifecycle';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { booleanQuery, idParam, z } from '../http/zod';
@@ -14,38 +8,7 @@ const IdParams = z.object({ id: idParam() });
 const tags = ['Databases'];
 
 export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const service = () => new PcdDatabaseService(deps.orm.em);
-
-  /** Starts (or joins) the pull workflow of a database; waits for it when asked. */
-  const pull = async (id: number, wait: boolean) => {
-    const workflowId = deploymentScopedId(deps.temporal.taskQueue, `pcd-pull-${id}`);
-    const handle = await startWorkflow(deps.temporal, 'pcdPullWorkflow', {
-      workflowId,
-      args: [id],
-      conflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      staticSummary: `Pull of PCD database ${id}`,
-      searchAttributes: [
-        { key: SA.kind, value: 'pcd-pull' },
-        { key: SA.databaseId, value: id },
-      ],
-    });
-    let result: PullResult | null = null;
-    if (wait) {
-      try {
-        result = (await handle.result()) as PullResult;
-      } catch (error) {
-        throw translateTemporalError(error);
-      }
-    }
-    deps.orm.em.clear();
-    const database = toDatabaseView(await service().load(id));
-    return {
-      workflowId,
-      status: result ? result.status : ('started' as const),
-      ...(result?.status === 'failed' ? { reason: result.reason } : {}),
-      database,
-    };
-  };
+  const databases = () => new PcdDatabaseLifecycle(deps);
 
   router.add({
     method: 'post',
@@ -55,12 +18,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     body: DatabaseCreateSchema,
     responses: { 201: { description: 'Linked; the first pull runs in the background (cache.status building)', schema: DatabaseSchema } },
-    handler: async ({ body }) => {
-      const created = await service().create(body);
-      await pull(created.id, false);
-      deps.orm.em.clear();
-      return { status: 201, body: toDatabaseView(await service().load(created.id)) };
-    },
+    handler: async ({ body }) => ({ status: 201, body: await databases().link(body) }),
   });
 
   router.add({
@@ -70,7 +28,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
     summary: 'List linked PCD databases',
     tags,
     responses: { 200: { description: 'Databases, oldest first', schema: z.array(DatabaseSchema) } },
-    handler: async () => ({ body: (await service().list()).map(toDatabaseView) }),
+    handler: async () => ({ body: await databases().list() }),
   });
 
   router.add({
@@ -81,7 +39,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     params: IdParams,
     responses: { 200: { description: 'The database', schema: DatabaseSchema }, 404: { description: 'No such database' } },
-    handler: async ({ params }) => ({ body: toDatabaseView(await service().load(params.id)) }),
+    handler: async ({ params }) => ({ body: await databases().get(params.id) }),
   });
 
   router.add({
@@ -93,11 +51,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: IdParams,
     body: DatabasePatchSchema,
     responses: { 200: { description: 'The updated database', schema: DatabaseSchema }, 404: { description: 'No such database' } },
-    handler: async ({ params, body }) => {
-      const database = await service().update(params.id, body);
-      if (body.enabled === false) deps.pcdCaches.evict(params.id);
-      return { body: toDatabaseView(database) };
-    },
+    handler: async ({ params, body }) => ({ body: await databases().update(params.id, body) }),
   });
 
   router.add({
@@ -109,9 +63,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: IdParams,
     responses: { 204: { description: 'Unlinked' }, 404: { description: 'No such database' } },
     handler: async ({ params }) => {
-      const database = await service().load(params.id);
-      await service().delete(params.id, database.sourceKind === 'git' ? cloneDirectory(deps.config.dataDir, params.id) : null);
-      deps.pcdCaches.evict(params.id);
+      await databases().unlink(params.id);
       return { status: 204 };
     },
   });
@@ -130,8 +82,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
       404: { description: 'No such database' },
     },
     handler: async ({ params, query }) => {
-      await service().load(params.id);
-      const result = await pull(params.id, query.wait ?? false);
+      const result = await databases().pullExisting(params.id, query.wait ?? false);
       return { status: query.wait ? 200 : 202, body: result };
     },
   });

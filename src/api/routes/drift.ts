@@ -1,13 +1,5 @@
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import { DRIFT_REASONS, DRIFT_STATUSES } from '../../domain/drift';
-import { notFound } from '../../errors';
-import { Instance } from '../../persistence/entities';
-import { applyDriftSchedule, deploymentScopedId } from '../../platform/schedules';
-import { DRIFT_SETTINGS_KEY, driftSettingsView } from '../../services/drift/drift-settings';
-import { driftDetail } from '../../services/drift/drift-view';
-import { SettingsStore } from '../../services/settings-store';
-import { executeWorkflow, translateTemporalError } from '../../services/workflow-runner';
-import { SA } from '../../workflows/search-attributes';
+import { DriftService } from '../../services/drift/drift-service';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { idParam, z } from '../http/zod';
@@ -45,7 +37,7 @@ const SettingsSchema = z
   .openapi('DriftSettings');
 
 export function registerDriftRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const settingsView = () => driftSettingsView(deps.orm.em, deps.temporal);
+  const drift = () => new DriftService(deps);
 
   router.add({
     method: 'get',
@@ -54,7 +46,7 @@ export function registerDriftRoutes(router: ApiRouter, deps: ApiDeps): void {
     summary: 'Drift polling settings and the state of the polling job',
     tags,
     responses: { 200: { description: 'Settings', schema: SettingsSchema } },
-    handler: async () => ({ body: await settingsView() }),
+    handler: async () => ({ body: await drift().settings() }),
   });
 
   router.add({
@@ -65,15 +57,7 @@ export function registerDriftRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     body: z.object({ enabled: z.boolean(), intervalMinutes: z.number().int().min(1).max(10_080) }).strict().openapi('DriftSettingsInput'),
     responses: { 200: { description: 'Settings now in force', schema: SettingsSchema } },
-    handler: async ({ body }) => {
-      try {
-        await applyDriftSchedule(deps.temporal, body);
-      } catch (error) {
-        throw translateTemporalError(error);
-      }
-      await new SettingsStore(deps.orm.em).put(DRIFT_SETTINGS_KEY, body);
-      return { body: await settingsView() };
-    },
+    handler: async ({ body }) => ({ body: await drift().putSettings(body) }),
   });
 
   router.add({
@@ -83,10 +67,7 @@ export function registerDriftRoutes(router: ApiRouter, deps: ApiDeps): void {
     summary: 'Drift status of every instance (never-checked for instances with no check yet)',
     tags,
     responses: { 200: { description: 'One entry per instance', schema: z.array(DriftSchema) } },
-    handler: async () => {
-      const instances = await deps.orm.em.find(Instance, {}, { orderBy: { id: 'asc' }, fields: ['id'] });
-      return { body: await Promise.all(instances.map((i) => driftDetail(deps.orm.em, i.id))) };
-    },
+    handler: async () => ({ body: await drift().list() }),
   });
 
   router.add({
@@ -97,7 +78,7 @@ export function registerDriftRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     params: z.object({ instanceId: idParam() }),
     responses: { 200: { description: 'Drift detail', schema: DriftSchema }, 404: { description: 'The instance does not exist' } },
-    handler: async ({ params }) => ({ body: await driftDetail(deps.orm.em, params.instanceId) }),
+    handler: async ({ params }) => ({ body: await drift().detail(params.instanceId) }),
   });
 
   router.add({
@@ -108,23 +89,6 @@ export function registerDriftRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     params: z.object({ instanceId: idParam() }),
     responses: { 200: { description: 'The stored drift detail', schema: DriftSchema }, 404: { description: 'The instance does not exist' } },
-    handler: async ({ params }) => {
-      const instance = await deps.orm.em.findOne(Instance, { id: params.instanceId });
-      if (!instance) throw notFound(`Instance ${params.instanceId} not found`);
-      await executeWorkflow(deps.temporal, 'driftCheckWorkflow', {
-        workflowId: deploymentScopedId(deps.temporal.taskQueue, `drift-check-${instance.id}`),
-        conflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-        args: [instance.id],
-        staticSummary: `Drift check of "${instance.name}"`,
-        searchAttributes: [
-          { key: SA.kind, value: 'drift-check' },
-          { key: SA.arrType, value: instance.arrType },
-          { key: SA.instanceIds, value: [String(instance.id)] },
-          { key: SA.trigger, value: 'manual' },
-        ],
-      });
-      deps.orm.em.clear();
-      return { body: await driftDetail(deps.orm.em, instance.id) };
-    },
+    handler: async ({ params }) => ({ body: await drift().checkNow(params.instanceId) }),
   });
 }

@@ -1,9 +1,5 @@
-import type { InstanceTestResult } from '../../activities';
-import { APP_OF } from '../../domain/arr-types';
-import { failureEvidence } from '../../domain/failure-evidence';
+import { testInstanceConnection } from '../../services/instance-connection-test';
 import { InstanceService } from '../../services/instance-service';
-import { executeWorkflow } from '../../services/workflow-runner';
-import { SA } from '../../workflows/search-attributes';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
@@ -91,22 +87,6 @@ export function registerInstanceRoutes(router: ApiRouter, deps: ApiDeps): void {
       200: { description: 'reachable with appName and version, or a sanitized reason', schema: InstanceTestResultSchema },
       404: { description: 'No such instance' },
     },
-    handler: async ({ params }) => {
-      const instance = await service().get(params.id);
-      const result = await executeWorkflow<InstanceTestResult>(deps.temporal, 'instanceTestWorkflow', {
-        idPrefix: `instance-test-${instance.id}`,
-        args: [instance.id],
-        executionTimeout: '2 minutes',
-        staticSummary: `Connection test of ${APP_OF[instance.arrType].label} instance "${instance.name}"`,
-        searchAttributes: [
-          { key: SA.kind, value: 'instance-test' },
-          { key: SA.arrType, value: instance.arrType },
-          { key: SA.instanceIds, value: [String(instance.id)] },
-        ],
-      });
-      if (result.reachable) return { body: result };
-      const evidence = failureEvidence(result.reason);
-      return { body: { reachable: false, reason: result.reason, message: evidence.message, recoveryAction: evidence.recoveryAction } };
-    },
+    handler: async ({ params }) => ({ body: await testInstanceConnection(deps, params.id) }),
   });
 }

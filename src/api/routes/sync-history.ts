@@ -1,7 +1,4 @@
-import { applyHistoryRetentionSchedule } from '../../platform/schedules';
-import { SettingsStore } from '../../services/settings-store';
-import { HISTORY_SETTINGS_KEY, historySettingsSchema, listSyncRuns, readHistorySettings } from '../../services/sync/history-service';
-import { translateTemporalError } from '../../services/workflow-runner';
+import { listSyncRuns, readHistorySettings, updateHistorySettings } from '../../services/sync/history-service';
 import { validationError } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
@@ -59,16 +56,6 @@ export function registerSyncHistoryRoutes(router: ApiRouter, deps: ApiDeps): voi
     tags,
     body: HistorySettingsPatchSchema,
     responses: { 200: { description: 'The settings now in force', schema: HistorySettingsSchema } },
-    handler: async ({ body }) => {
-      const current = await readHistorySettings(deps.orm.em);
-      const next = historySettingsSchema.parse({ ...current, ...body });
-      try {
-        await applyHistoryRetentionSchedule(deps.temporal, next.enabled);
-      } catch (error) {
-        throw translateTemporalError(error);
-      }
-      await new SettingsStore(deps.orm.em).put(HISTORY_SETTINGS_KEY, next);
-      return { body: next };
-    },
+    handler: async ({ body }) => ({ body: await updateHistorySettings({ em: deps.orm.em, temporal: deps.temporal }, body) }),
   });
 }

@@ -1,8 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import { notFound } from '../../errors';
-import { SyncPreview } from '../../persistence/entities';
-import { toPreviewView } from '../../services/sync/preview-view';
-import { requestApply, startSync, waitForSync } from '../../services/sync/sync-runner';
+import { SyncPreviewService } from '../../services/sync/preview-service';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
@@ -13,16 +9,7 @@ const tags = ['Sync'];
 const WaitQuery = z.object({ wait: booleanQuery.optional().openapi({ description: 'Answer when the workflow has finished' }) });
 
 export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const load = async (id: number) => {
-    deps.orm.em.clear();
-    const preview = await deps.orm.em.findOne(SyncPreview, { id });
-    if (!preview) throw notFound(`Preview ${id} not found`);
-    return preview;
-  };
-  const finish = async (preview: SyncPreview, wait: boolean | undefined) => {
-    if (wait) await waitForSync(deps, preview.workflowId);
-    return toPreviewView(await load(preview.id));
-  };
+  const previews = () => new SyncPreviewService(deps);
 
   router.add({
     method: 'post',
@@ -39,10 +26,7 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
       404: { description: 'No such instance' },
       503: { description: 'The instance database is not ready' },
     },
-    handler: async ({ body }) => {
-      const preview = await startSync(deps, { instanceId: body.instanceId, sections: body.sections, trigger: 'manual', autoApply: false, ttlSeconds: body.ttlSeconds });
-      return { status: 202, body: toPreviewView(await load(preview.id)) };
-    },
+    handler: async ({ body }) => ({ status: 202, body: await previews().create(body) }),
   });
 
   router.add({
@@ -58,15 +42,8 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
     }),
     responses: { 200: { description: 'A page of previews', schema: paginated(PreviewSchema) } },
     handler: async ({ query }) => {
-      const where: FilterQuery<SyncPreview> = {};
-      if (query.instanceId) where.instanceId = query.instanceId;
-      if (query.status) where.status = query.status;
-      const [rows, total] = await deps.orm.em.findAndCount(SyncPreview, where, {
-        orderBy: { id: 'desc' },
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
-      return { body: page(rows.map(toPreviewView), total, query.page, query.pageSize) };
+      const { items, total } = await previews().list(query);
+      return { body: page(items, total, query.page, query.pageSize) };
     },
   });
 
@@ -78,7 +55,7 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     params: z.object({ id: idParam() }),
     responses: { 200: { description: 'The preview', schema: PreviewSchema }, 404: { description: 'No such preview' } },
-    handler: async ({ params }) => ({ body: toPreviewView(await load(params.id)) }),
+    handler: async ({ params }) => ({ body: await previews().get(params.id) }),
   });
 
   router.add({
@@ -97,9 +74,8 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
       409: { description: 'Stale (code stale) or not ready' },
     },
     handler: async ({ params, query }) => {
-      const preview = await load(params.id);
-      await requestApply(deps, preview);
-      return { status: query.wait ? 200 : 202, body: await finish(preview, query.wait) };
+      const body = await previews().apply(params.id, query.wait);
+      return { status: query.wait ? 200 : 202, body };
     },
   });
 
@@ -119,8 +95,8 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
       503: { description: 'The instance database is not ready' },
     },
     handler: async ({ params, body, query }) => {
-      const preview = await startSync(deps, { instanceId: params.id, sections: body?.sections, trigger: 'manual', autoApply: true });
-      return { status: query.wait ? 200 : 202, body: await finish(preview, query.wait) };
+      const preview = await previews().syncInstance(params.id, body?.sections, query.wait);
+      return { status: query.wait ? 200 : 202, body: preview };
     },
   });
 }

@@ -83,6 +83,7 @@ export {
 // ---- diff and plan
 export { planSync, liveNeeds, WRITE_PLAN_VERSION } from './plan';
 export { previewChanges, countActions } from './preview';
+export type { PreviewStatus, SyncRunStatus } from './preview';
 export type {
   PlanInput,
   SyncPlan,

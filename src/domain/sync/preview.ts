@@ -4,6 +4,11 @@
  */
 import type { ActionCounts, SyncChange, SyncPreviewGroups, SyncSection } from './types';
 
+/** A preview's life: generating -> ready (-> applying -> applied | failed) or expired, or failed. */
+export type PreviewStatus = 'generating' | 'ready' | 'applying' | 'applied' | 'failed' | 'expired';
+/** An apply run's outcome. */
+export type SyncRunStatus = 'running' | 'success' | 'partial' | 'failed';
+
 /** Every SyncChange of a preview, in group order. */
 export function previewChanges(preview: SyncPreviewGroups): { section: SyncSection; change: SyncChange }[] {
   const out: { section: SyncSection; change: SyncChange }[] = [];

@@ -1,5 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
+import type { PreviewStatus, SyncRunStatus } from '../../domain/sync';
+
+export type { PreviewStatus, SyncRunStatus };
 
 /** What one instance syncs from which database (PUT /instances/{id}/sync-config). */
 export class InstanceSyncConfig {
@@ -21,7 +24,6 @@ export const InstanceSyncConfigSchema = new EntitySchema<InstanceSyncConfig>({
   },
 });
 
-export type PreviewStatus = 'generating' | 'ready' | 'applying' | 'applied' | 'failed' | 'expired';
 
 /** A sync preview and, once applied, the link to its run. The workflow owns the status. */
 export class SyncPreview {
@@ -74,7 +76,6 @@ export const SyncPreviewSchema = new EntitySchema<SyncPreview>({
   },
 });
 
-export type SyncRunStatus = 'running' | 'success' | 'partial' | 'failed';
 
 /** One sync run (apply) in the audit history. */
 export class SyncRun {

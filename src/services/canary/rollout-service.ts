@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FilterQuery } from '@mikro-orm/core';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
 import { APP_OF, type ArrType } from '../../domain/arr-types';
 import { normalizeEvidence, type EvidenceEntry, type PartialPolicy } from '../../domain/canary';
 import { appSections, SYNC_SECTIONS, type SyncSection } from '../../domain/sync';
 import { AppError, conflict, notFound, validationError } from '../../errors';
 import { CanaryRollout, Instance, InstanceSyncConfig, SyncPreview } from '../../persistence/entities';
-import type { GateAction, CanaryRolloutInput, RolloutState } from '../../workflows/canary-rollout';
-import { SA } from '../../workflows/search-attributes';
+import {
+  canaryRolloutWorkflow,
+  GATE_REFUSALS,
+  gateUpdate,
+  searchAttributes,
+  type CanaryRolloutInput,
+  type GateAction,
+  type RolloutState,
+} from '../../workflows/contracts';
 import { toPreviewView } from '../sync/preview-view';
 import type { SyncRunnerDeps } from '../sync/sync-runner';
 import { startWorkflow, translateTemporalError } from '../workflow-runner';
@@ -95,7 +103,7 @@ export async function startRollout(deps: SyncRunnerDeps, request: RolloutRequest
     initialStateToken: rollout.stateToken,
   };
   const label = APP_OF[rollout.arrType].label;
-  await startWorkflow(deps.temporal, 'canaryRolloutWorkflow', {
+  await startWorkflow(deps.temporal, canaryRolloutWorkflow, {
     workflowId: rollout.workflowId,
     args: [input],
     staticSummary: `Canary rollout ${rollout.id} to ${targets.length} ${label} instance${targets.length === 1 ? '' : 's'}: canary "${canary.name}"`,
@@ -105,13 +113,13 @@ export async function startRollout(deps: SyncRunnerDeps, request: RolloutRequest
       `**Sections:** ${sections.join(', ')}`,
       `**Partial policy:** ${rollout.partialPolicy}; **batch size:** ${rollout.batchSize}`,
     ].join('\n\n'),
-    searchAttributes: [
-      { key: SA.kind, value: 'canary-rollout' },
-      { key: SA.arrType, value: rollout.arrType },
-      { key: SA.instanceIds, value: [String(canary.id), ...targets.map((t) => String(t.instanceId))] },
-      { key: SA.trigger, value: 'manual' },
-      { key: SA.rolloutStatus, value: 'canary_running' },
-    ],
+    searchAttributes: searchAttributes({
+      kind: 'canary-rollout',
+      arrType: rollout.arrType,
+      instanceIds: [canary.id, ...targets.map((t) => t.instanceId)],
+      trigger: 'manual',
+      rolloutStatus: 'canary_running',
+    }),
   });
   return rollout;
 }
@@ -130,16 +138,20 @@ export async function loadRollout(deps: SyncRunnerDeps, id: number): Promise<Can
 export async function decideGate(deps: SyncRunnerDeps, rollout: CanaryRollout, action: GateAction, stateToken: string): Promise<RolloutState> {
   if (rollout.status !== 'awaiting_confirmation') throw conflict(`Rollout ${rollout.id} is ${rollout.status}, not awaiting confirmation`);
   try {
-    return await deps.temporal.client.workflow.getHandle(rollout.workflowId).executeUpdate<RolloutState, [{ action: GateAction; stateToken: string }]>('gate', {
-      args: [{ action, stateToken }],
-    });
+    return await deps.temporal.client.workflow.getHandle<typeof canaryRolloutWorkflow>(rollout.workflowId).executeUpdate(gateUpdate, { args: [{ action, stateToken }] });
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError) {
-      const message = (error.cause as Error | undefined)?.message ?? '';
-      if (message.startsWith('stale-token')) throw conflict(`Rollout ${rollout.id}: the state token is stale; read the rollout and use its current stateToken`, 'stale_token');
-      if (message.startsWith('evidence')) throw conflict(`Rollout ${rollout.id} cannot proceed: ${message.replace(/^evidence: /, '')}`, 'evidence_unavailable');
-      if (message.startsWith('wrong-state')) throw conflict(`Rollout ${rollout.id} is not awaiting confirmation`);
-      throw new AppError('validation', 'Invalid gate request');
+      const refusal = error.cause instanceof ApplicationFailure ? error.cause : null;
+      switch (refusal?.type) {
+        case GATE_REFUSALS.staleToken:
+          throw conflict(`Rollout ${rollout.id}: the state token is stale; read the rollout and use its current stateToken`, 'stale_token');
+        case GATE_REFUSALS.evidenceUnavailable:
+          throw conflict(`Rollout ${rollout.id} cannot proceed: ${refusal.message}`, 'evidence_unavailable');
+        case GATE_REFUSALS.wrongState:
+          throw conflict(`Rollout ${rollout.id} is not awaiting confirmation`);
+        default:
+          throw new AppError('validation', 'Invalid gate request');
+      }
     }
     throw translateTemporalError(error);
   }

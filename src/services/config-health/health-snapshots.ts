@@ -4,6 +4,7 @@ import { conflict, notFound, rateLimited, validationError } from '../../errors';
 import { HealthSnapshot, Instance, InstanceSyncConfig } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { assembleHealthInput } from './health-input';
+import { loadInstance } from '../instance-service';
 
 export type SnapshotTrigger = 'scheduled' | 'recompute';
 
@@ -45,8 +46,7 @@ export class HealthRecomputer {
     try {
       // Let other requests in before the work starts (with SQLite every query is synchronous).
       await new Promise((resolve) => setImmediate(resolve));
-      const instance = await em.findOne(Instance, { id: instanceId });
-      if (!instance) throw notFound(`Instance ${instanceId} not found`);
+      const instance = await loadInstance(em, instanceId);
       if (!instance.enabled) throw validationError(`Invalid request: params.instanceId instance ${instanceId} is disabled`);
       if (!(await em.count(InstanceSyncConfig, { instanceId }))) throw notFound(`Instance ${instanceId} is not sync-capable: it has no sync configuration`);
       const last = await em.findOne(HealthSnapshot, { instanceId, trigger: 'recompute' }, { orderBy: { generatedAt: 'desc' }, fields: ['generatedAt'] });

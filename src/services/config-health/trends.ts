@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/core';
 import { assertPointCap, buildTrend, parseTrendFilter, type HealthResult, type HealthSnapshotRow, type TrendEnvelope } from '../../domain/health';
 import { notFound } from '../../errors';
 import { HealthSnapshot, Instance, InstanceSyncConfig } from '../../persistence/entities';
+import { loadInstance } from '../instance-service';
 
 /** The instance trends are about (404 when it does not exist or is not sync-capable). */
 export async function healthInstance(em: EntityManager, instanceId: number): Promise<Instance> {
-  const instance = await em.findOne(Instance, { id: instanceId });
-  if (!instance) throw notFound(`Instance ${instanceId} not found`);
+  const instance = await loadInstance(em, instanceId);
   if (!(await em.count(InstanceSyncConfig, { instanceId }))) throw notFound(`Instance ${instanceId} is not sync-capable: it has no sync configuration`);
   return instance;
 }

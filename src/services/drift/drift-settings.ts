@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
 import { DriftResult } from '../../persistence/entities';
-import { driftScheduleId } from '../../platform/schedules';
+import { driftScheduleId } from '../schedules';
 import type { TemporalGateway } from '../../platform/temporal-client';
 import { SettingsStore } from '../settings-store';
 

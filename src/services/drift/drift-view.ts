@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/core';
 import { isArrType } from '../../domain/arr-types';
 import { notFound, validationError } from '../../errors';
 import { DriftResult, Instance } from '../../persistence/entities';
+import { loadInstance } from '../instance-service';
 
 /** GET /drift/{instanceId}: the stored result, or never-checked for an instance with no row. */
 export async function driftDetail(em: EntityManager, instanceId: number) {
-  const instance = await em.findOne(Instance, { id: instanceId });
-  if (!instance) throw notFound(`Instance ${instanceId} not found`);
+  const instance = await loadInstance(em, instanceId);
   if (!isArrType(instance.arrType)) throw validationError(`Invalid request: params.instanceId instance ${instanceId} has an unsupported type`);
   const row = await em.findOne(DriftResult, { instanceId });
   const base = { instanceId, instanceName: instance.name, arrType: instance.arrType };

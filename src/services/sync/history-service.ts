@@ -3,7 +3,10 @@ import { z } from 'zod';
 import type { ArrType } from '../../domain/arr-types';
 import { SyncRun } from '../../persistence/entities';
 import { caseInsensitiveLikeOperator } from '../../persistence/orm';
+import type { TemporalGateway } from '../../platform/temporal-client';
+import { applyHistoryRetentionSchedule } from '../schedules';
 import { SettingsStore } from '../settings-store';
+import { translateTemporalError } from '../workflow-runner';
 
 export const SYNC_RUN_STATUSES = ['running', 'success', 'partial', 'failed'] as const;
 export const SYNC_TRIGGERS = ['manual', 'canary', 'schedule'] as const;
@@ -104,6 +107,18 @@ export function readHistorySettings(em: EntityManager): Promise<HistorySettings>
  * Retention: finished runs older than retentionDays go; then, when retentionMaxEntries > 0, only
  * the newest retentionMaxEntries finished runs stay. Running runs are never removed.
  */
+/** Merges a change into the retention settings, brings the schedule in line, then stores them. */
+export async function updateHistorySettings(deps: { em: EntityManager; temporal: TemporalGateway }, patch: Partial<HistorySettings>): Promise<HistorySettings> {
+  const next = historySettingsSchema.parse({ ...(await readHistorySettings(deps.em)), ...patch });
+  try {
+    await applyHistoryRetentionSchedule(deps.temporal, next.enabled);
+  } catch (error) {
+    throw translateTemporalError(error);
+  }
+  await new SettingsStore(deps.em).put(HISTORY_SETTINGS_KEY, next);
+  return next;
+}
+
 export async function pruneSyncRuns(em: EntityManager, settings: HistorySettings, now = new Date()): Promise<{ byAge: number; byCount: number }> {
   const cutoff = new Date(now.getTime() - settings.retentionDays * 86_400_000);
   const byAge = await em.nativeDelete(SyncRun, { startedAt: { $lt: cutoff }, status: { $ne: 'running' } });

@@ -4,6 +4,7 @@ import { AppError, notFound, validationError } from '../../errors';
 import { Instance, PcdDatabase, SyncPreview } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { SyncConfigService } from './sync-config-service';
+import { loadInstance } from '../instance-service';
 
 export interface PreviewRequest {
   instanceId: number;
@@ -17,8 +18,7 @@ export interface PreviewRequest {
  * preview in status generating. The caller starts the workflow and stores its id.
  */
 export async function createPreviewRecord(em: EntityManager, caches: PcdCacheManager, request: PreviewRequest, field = 'body.instanceId'): Promise<SyncPreview> {
-  const instance = await em.findOne(Instance, { id: request.instanceId });
-  if (!instance) throw notFound(`Instance ${request.instanceId} not found`);
+  const instance = await loadInstance(em, request.instanceId);
   if (!instance.enabled) throw validationError(`Invalid request: ${field} instance ${instance.id} is disabled`);
   const config = await new SyncConfigService(em, caches).find(instance.id);
   if (!config) throw validationError(`Invalid request: ${field} instance ${instance.id} has no sync configuration (PUT /api/v1/instances/${instance.id}/sync-config)`);

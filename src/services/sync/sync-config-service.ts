@@ -5,6 +5,7 @@ import { emptySelection, syncSelectionSchema, type SyncSelection } from '../../d
 import { notFound, validationError } from '../../errors';
 import { Instance, InstanceSyncConfig, PcdDatabase } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
+import { loadInstance } from '../instance-service';
 
 export interface SyncConfigInput extends Partial<SyncSelection> {
   databaseId: number;
@@ -98,9 +99,7 @@ export class SyncConfigService {
   }
 
   private async instance(id: number): Promise<Instance> {
-    const instance = await this.em.findOne(Instance, { id });
-    if (!instance) throw notFound(`Instance ${id} not found`);
-    return instance;
+    return loadInstance(this.em, id);
   }
 }
 

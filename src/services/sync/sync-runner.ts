@@ -1,15 +1,23 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
 import { APP_OF } from '../../domain/arr-types';
 import { AppError, conflict } from '../../errors';
 import type { Orm } from '../../persistence/orm';
 import { SyncPreview } from '../../persistence/entities';
-import { deploymentScopedId } from '../../platform/schedules';
+import { deploymentScopedId } from '../schedules';
 import type { TemporalGateway } from '../../platform/temporal-client';
-import type { ApplyResponse, SyncWorkflowInput, SyncWorkflowResult } from '../../workflows/sync';
-import { SA } from '../../workflows/search-attributes';
+import {
+  APPLY_REFUSALS,
+  applyPreviewUpdate,
+  searchAttributes,
+  syncWorkflow,
+  type ApplyResponse,
+  type SyncWorkflowInput,
+  type SyncWorkflowResult,
+} from '../../workflows/contracts';
 import type { PcdCacheManager } from '../pcd/cache-manager';
-import { startWorkflow, translateTemporalError } from '../workflow-runner';
+import { startWorkflow, translateTemporalError, workflowResult } from '../workflow-runner';
 import { createPreviewRecord, type PreviewRequest } from './preview-records';
 
 export interface SyncRunnerDeps {
@@ -42,29 +50,19 @@ export async function startSync(deps: SyncRunnerDeps, request: PreviewRequest & 
   const workflowId = syncWorkflowId(deps.temporal.taskQueue, preview.id);
   preview.workflowId = workflowId;
   await em.flush();
-  await startWorkflow(deps.temporal, 'syncWorkflow', {
+  await startWorkflow(deps.temporal, syncWorkflow, {
     workflowId,
     args: [syncWorkflowInput(deps.config, preview.id, { autoApply: request.autoApply, trigger: request.trigger, ttlSeconds: request.ttlSeconds })],
     staticSummary: `${request.autoApply ? 'Sync' : 'Sync preview'} of ${APP_OF[preview.arrType].label} instance "${preview.instanceName}" (${preview.sections.join(', ')})`,
     staticDetails: `Preview ${preview.id}; trigger ${request.trigger}; sections ${preview.sections.join(', ')}`,
-    searchAttributes: [
-      { key: SA.kind, value: 'sync' },
-      { key: SA.arrType, value: preview.arrType },
-      { key: SA.instanceIds, value: [String(preview.instanceId)] },
-      { key: SA.trigger, value: request.trigger },
-      { key: SA.syncStatus, value: 'generating' },
-    ],
+    searchAttributes: searchAttributes({ kind: 'sync', arrType: preview.arrType, instanceIds: [preview.instanceId], trigger: request.trigger, syncStatus: 'generating' }),
   });
   return preview;
 }
 
 /** Waits for a sync workflow to finish and returns its result. */
 export async function waitForSync(deps: SyncRunnerDeps, workflowId: string): Promise<SyncWorkflowResult> {
-  try {
-    return (await deps.temporal.client.workflow.getHandle(workflowId).result()) as SyncWorkflowResult;
-  } catch (error) {
-    throw translateTemporalError(error);
-  }
+  return workflowResult(deps.temporal.client.workflow.getHandle<typeof syncWorkflow>(workflowId));
 }
 
 /**
@@ -78,11 +76,18 @@ export async function requestApply(deps: SyncRunnerDeps, preview: SyncPreview): 
   if (preview.status !== 'ready') throw refusedFor(preview.status);
   let response: ApplyResponse;
   try {
-    response = await deps.temporal.client.workflow.getHandle(preview.workflowId).executeUpdate<ApplyResponse, []>('apply');
+    response = await deps.temporal.client.workflow.getHandle<typeof syncWorkflow>(preview.workflowId).executeUpdate(applyPreviewUpdate);
   } catch (error) {
     if (error instanceof WorkflowUpdateFailedError) {
-      const message = (error.cause as Error | undefined)?.message ?? '';
-      throw refusedFor(message.startsWith('stale') ? 'expired' : (message.replace(/^conflict: the preview is /, '') || 'not ready'));
+      const refusal = error.cause instanceof ApplicationFailure ? error.cause : null;
+      switch (refusal?.type) {
+        case APPLY_REFUSALS.stale:
+          throw refusedFor('expired');
+        case APPLY_REFUSALS.notReady:
+          throw refusedFor(String(refusal.details?.[0] ?? 'not ready'));
+        default:
+          throw refusedFor('not ready');
+      }
     }
     deps.orm.em.clear();
     const current = await deps.orm.em.findOne(SyncPreview, { id: preview.id });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readSearchAttributes } from '../../../temporal/provision.cjs';
-import { SA } from '../../../src/workflows/search-attributes';
+import { SA } from '../../../src/workflows/contracts';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 

@@ -5,7 +5,7 @@ import { NativeConnection, Worker, type ActivityInboundCallsInterceptor, type Ac
 import { createActivities, type ActivityDeps } from '../activities';
 import { isAppError } from '../errors';
 import type { Orm } from '../persistence/orm';
-import { appErrorToFailure } from './temporal-errors';
+import { appErrorToFailure } from '../platform/temporal-errors';
 
 /** Prebuilt by `npm run build` (dist/workflow-bundle.js); dev and tests bundle from source. */
 export function prebuiltWorkflowBundle(): string | undefined {

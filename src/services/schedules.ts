@@ -1,8 +1,8 @@
 import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type ScheduleOptions } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import type { Config } from '../config';
-import { SA } from '../workflows/search-attributes';
-import type { TemporalGateway } from './temporal-client';
+import type { TemporalGateway } from '../platform/temporal-client';
+import { backupWorkflow, driftPollWorkflow, healthSnapshotWorkflow, searchAttributes, syncHistoryRetentionWorkflow } from '../workflows/contracts';
 
 /**
  * Schedule and singleton-workflow ids start with the task queue name, so that several arrgo
@@ -39,11 +39,11 @@ export async function ensureBackupSchedule(gateway: TemporalGateway, backup: Con
     spec: { intervals: [{ every: `${backup.intervalHours} hours` }] },
     action: {
       type: 'startWorkflow',
-      workflowType: 'backupWorkflow',
+      workflowType: backupWorkflow,
       workflowId: deploymentScopedId(gateway.taskQueue, 'backup'),
       taskQueue: gateway.taskQueue,
       args: [],
-      typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'backup' }]),
+      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'backup' })),
       staticSummary: 'Scheduled backup of the arrgo application database',
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
@@ -71,11 +71,11 @@ export async function applyHistoryRetentionSchedule(gateway: TemporalGateway, en
     spec: { intervals: [{ every: '1 day' }] },
     action: {
       type: 'startWorkflow',
-      workflowType: 'syncHistoryRetentionWorkflow',
+      workflowType: syncHistoryRetentionWorkflow,
       workflowId: scheduleId,
       taskQueue: gateway.taskQueue,
       args: [],
-      typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'sync-history-retention' }]),
+      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'sync-history-retention' })),
       staticSummary: 'Sync history retention (age and entry cap)',
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
@@ -94,11 +94,11 @@ export async function applyDriftSchedule(gateway: TemporalGateway, settings: { e
     spec: { intervals: [{ every: `${settings.intervalMinutes} minutes` }] },
     action: {
       type: 'startWorkflow',
-      workflowType: 'driftPollWorkflow',
+      workflowType: driftPollWorkflow,
       workflowId: scheduleId,
       taskQueue: gateway.taskQueue,
       args: [],
-      typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'drift-poll' }]),
+      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'drift-poll' })),
       staticSummary: `Drift polling of every enabled instance, every ${settings.intervalMinutes} minutes`,
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '10 minutes' },
@@ -118,11 +118,11 @@ export async function ensureHealthSchedule(gateway: TemporalGateway, intervalMin
     spec: { intervals: [{ every: `${intervalMinutes} minutes` }] },
     action: {
       type: 'startWorkflow',
-      workflowType: 'healthSnapshotWorkflow',
+      workflowType: healthSnapshotWorkflow,
       workflowId: scheduleId,
       taskQueue: gateway.taskQueue,
       args: [],
-      typedSearchAttributes: new TypedSearchAttributes([{ key: SA.kind, value: 'health-snapshots' }]),
+      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'health-snapshots' })),
       staticSummary: `Config health snapshots of every enabled instance, every ${intervalMinutes} minutes`,
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },

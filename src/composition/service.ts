@@ -5,20 +5,20 @@ import { createApp } from '../api/app';
 import type { Config, Role } from '../config';
 import { initOrm, migrate, type Orm } from '../persistence/orm';
 import { APP_VERSION } from '../version';
-import { SecretBox } from './crypto';
-import { createLogger, secretScrubber, type LogDestination, type Logger } from './logger';
+import { SecretBox } from '../platform/crypto';
+import { createLogger, secretScrubber, type LogDestination, type Logger } from '../platform/logger';
 import { backupsDir, summarizeBackups } from '../services/backup-service';
 import { HealthRecomputer } from '../services/config-health/health-snapshots';
 import { PcdCacheManager } from '../services/pcd/cache-manager';
 import { readHistorySettings } from '../services/sync/history-service';
 import { readDriftSettings } from '../services/drift/drift-settings';
-import { applyDriftSchedule, applyHistoryRetentionSchedule, deploymentScopedId, ensureBackupSchedule, ensureHealthSchedule } from './schedules';
-import { loadOrCreateSecrets } from './secrets';
-import { connectTemporal, type TemporalGateway } from './temporal-client';
-import { startDevServer, type DevServer } from './temporal-dev-server';
-import { installTemporalRuntimeLogging } from './temporal-runtime';
+import { applyDriftSchedule, applyHistoryRetentionSchedule, deploymentScopedId, ensureBackupSchedule, ensureHealthSchedule } from '../services/schedules';
+import { loadOrCreateSecrets } from '../platform/secrets';
+import { connectTemporal, type TemporalGateway } from '../platform/temporal-client';
+import { startDevServer, type DevServer } from '../platform/temporal-dev-server';
+import { installTemporalRuntimeLogging } from '../platform/temporal-runtime';
 import { startWorker, type RunningWorker } from './worker';
-import { startWorkerHeartbeat } from './worker-heartbeat';
+import { startWorkerHeartbeat } from '../platform/worker-heartbeat';
 
 export interface ServiceOptions {
   role: Role;

@@ -1,0 +1,55 @@
+import { WorkflowIdConflictPolicy } from '@temporalio/common';
+import { driftCheckWorkflow, searchAttributes } from '../../workflows/contracts';
+import { Instance } from '../../persistence/entities';
+import type { ServiceDeps } from '../deps';
+import { loadInstance } from '../instance-service';
+import { applyDriftSchedule, deploymentScopedId } from '../schedules';
+import { SettingsStore } from '../settings-store';
+import { executeWorkflow, translateTemporalError } from '../workflow-runner';
+import { DRIFT_SETTINGS_KEY, driftSettingsView, type DriftSettings } from './drift-settings';
+import { driftDetail } from './drift-view';
+
+/** The use cases behind /drift: stored results, checks on demand, polling settings. */
+export class DriftService {
+  constructor(private readonly deps: Pick<ServiceDeps, 'orm' | 'temporal'>) {}
+
+  /** Every instance's drift, oldest instance first. */
+  async list() {
+    const em = this.deps.orm.em;
+    const instances = await em.find(Instance, {}, { orderBy: { id: 'asc' }, fields: ['id'] });
+    return Promise.all(instances.map((i) => driftDetail(em, i.id)));
+  }
+
+  detail(instanceId: number) {
+    return driftDetail(this.deps.orm.em, instanceId);
+  }
+
+  /** Checks one instance now (joining a check in flight) and answers with the stored result. */
+  async checkNow(instanceId: number) {
+    const instance = await loadInstance(this.deps.orm.em, instanceId);
+    await executeWorkflow(this.deps.temporal, driftCheckWorkflow, {
+      workflowId: deploymentScopedId(this.deps.temporal.taskQueue, `drift-check-${instance.id}`),
+      conflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      args: [instance.id],
+      staticSummary: `Drift check of "${instance.name}"`,
+      searchAttributes: searchAttributes({ kind: 'drift-check', arrType: instance.arrType, instanceIds: [instance.id], trigger: 'manual' }),
+    });
+    this.deps.orm.em.clear();
+    return driftDetail(this.deps.orm.em, instance.id);
+  }
+
+  settings() {
+    return driftSettingsView(this.deps.orm.em, this.deps.temporal);
+  }
+
+  /** Brings the polling schedule in line first, then stores the settings. */
+  async putSettings(settings: DriftSettings) {
+    try {
+      await applyDriftSchedule(this.deps.temporal, settings);
+    } catch (error) {
+      throw translateTemporalError(error);
+    }
+    await new SettingsStore(this.deps.orm.em).put(DRIFT_SETTINGS_KEY, settings);
+    return this.settings();
+  }
+}

@@ -1,0 +1,30 @@
+// Workflow contracts: what workflows, activities and services share about each workflow (inputs,
+// results, updates, queries, refusal types, search attributes) and its typed definition for
+// starters. Nothing here runs a workflow; src/workflows/index.ts exports the implementations.
+import { canaryRolloutWorkflow } from './canary-rollout';
+import { driftCheckWorkflow, driftPollWorkflow } from './drift';
+import { instanceTestWorkflow } from './instance-test';
+import { pcdPullWorkflow } from './pcd-pull';
+import { backupWorkflow, healthSnapshotWorkflow, syncHistoryRetentionWorkflow } from './scheduled';
+import { syncWorkflow } from './sync';
+
+export * from './canary-rollout';
+export * from './drift';
+export * from './instance-test';
+export * from './pcd-pull';
+export * from './scheduled';
+export * from './search-attributes';
+export * from './sync';
+
+/** Every workflow the worker runs, by name; src/workflows/index.ts implements each one. */
+export const WORKFLOW_DEFINITIONS = {
+  instanceTestWorkflow,
+  backupWorkflow,
+  pcdPullWorkflow,
+  syncHistoryRetentionWorkflow,
+  syncWorkflow,
+  canaryRolloutWorkflow,
+  driftCheckWorkflow,
+  driftPollWorkflow,
+  healthSnapshotWorkflow,
+};

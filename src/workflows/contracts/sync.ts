@@ -1,0 +1,53 @@
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { FailureEvidence } from '../../domain/failure-evidence';
+import type { PreviewStatus, SyncRunStatus } from '../../domain/sync';
+import { defineWorkflow } from './define';
+
+export interface SyncWorkflowInput {
+  previewId: number;
+  /** Apply as soon as the preview is ready (POST /instances/{id}/sync, canary rollouts). */
+  autoApply: boolean;
+  /** Staleness TTL of the preview: applying after it is refused. */
+  ttlMs: number;
+  trigger: 'manual' | 'canary' | 'schedule';
+  rolloutId: number | null;
+  /** How long an apply attempt may go without a heartbeat before another worker takes over. */
+  heartbeatTimeoutMs: number;
+  /** Apply retries (timeouts and 5xx only). */
+  retry: { initialIntervalMs: number; maximumAttempts: number };
+  /**
+   * False: the preview was generated and approved elsewhere (canary evidence); apply it as it is,
+   * after the freshness check. Default true.
+   */
+  generate?: boolean;
+  /** With generate false: the preview's counts, when the caller has them. */
+  counts?: SyncWorkflowResult['counts'];
+}
+
+export interface SyncWorkflowResult {
+  previewId: number;
+  status: PreviewStatus;
+  runId: number | null;
+  runStatus: Exclude<SyncRunStatus, 'running'> | null;
+  counts: { create: number; update: number; delete: number; unchanged: number };
+  failure: FailureEvidence | null;
+}
+
+export interface ApplyResponse {
+  status: PreviewStatus;
+  /** Set when the apply was refused after acceptance (the app moved since the preview). */
+  code?: 'stale';
+}
+
+/** One sync preview and its apply: `<tq>-sync-<previewId>`. */
+export const syncWorkflow = defineWorkflow<(input: SyncWorkflowInput) => Promise<SyncWorkflowResult>>('syncWorkflow');
+
+/** Applies a ready preview. */
+export const applyPreviewUpdate = defineUpdate<ApplyResponse>('apply');
+export const previewStatusQuery = defineQuery<{ status: PreviewStatus; expiresAtMs: number | null }>('status');
+
+/**
+ * Why the apply update was refused (the ApplicationFailure type its validator throws):
+ * stale when the preview expired, not_ready (details: [status]) when it is not ready.
+ */
+export const APPLY_REFUSALS = { stale: 'stale', notReady: 'not_ready' } as const;
