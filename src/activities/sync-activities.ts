@@ -3,12 +3,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
-import { applyPlan, liveNeeds, planSync, readSyncSource, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
+import { applyPlan, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
 import { PcdDatabase, SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
 import { InstanceService } from '../services/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
+import { cachedSyncSource } from '../services/sync/sync-source';
 
 /** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
 const RETRYABLE: ReadonlySet<AppCallFailure> = new Set(['timeout', 'serverError', 'unreachable', 'invalidResponse']);
@@ -59,7 +60,7 @@ export function syncActivities(deps: ActivityDeps) {
       const arrType = connection.arrType;
       const sections = preview.sections as SyncSection[];
       // Instances syncing the same selection from the same state share one source (pure data).
-      const source = cache.memo(`sync-source:${arrType}:${JSON.stringify(config.selection)}`, () => readSyncSource(cache.resolved, arrType, config.selection));
+      const source = cachedSyncSource(cache, arrType, config.selection);
       const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
       const liveStarted = performance.now();
       const { live, failures } = await readLiveState(client, liveNeeds(arrType, config.selection, sections));

@@ -5,7 +5,7 @@ import { docsRouter } from './http/docs';
 import { accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireApiKey } from './http/middleware';
 import { buildOpenApiDocument } from './http/openapi';
 import { ApiRouter } from './http/route';
-import { registerHealthRoutes } from './routes/health';
+import { registerServiceHealthRoutes } from './routes/service-health';
 import { registerCanaryRoutes } from './routes/canary';
 import { registerConfigHealthRoutes } from './routes/config-health';
 import { registerDatabaseRoutes } from './routes/databases';
@@ -21,7 +21,7 @@ export const API_PREFIX = '/api/v1';
 /** Registers every route; also used to generate the OpenAPI document without starting a server. */
 export function buildApiRouter(deps: ApiDeps): ApiRouter {
   const router = new ApiRouter(new OpenAPIRegistry());
-  registerHealthRoutes(router, deps);
+  registerServiceHealthRoutes(router, deps);
   registerInstanceRoutes(router, deps);
   registerDatabaseRoutes(router, deps);
   registerPcdRoutes(router, deps);

@@ -19,15 +19,9 @@ import {
   proceedBlocker,
   summarizeCounts,
   targetResult,
-  type CanaryStatus,
   type EvidenceEntry,
-  type PartialPolicy,
-  type RolloutStatus,
-  type StoredEvidence,
   type SyncOutcome,
-  type TargetResult,
 } from '../domain/canary';
-import type { ArrType } from '../domain/arr-types';
 import {
   GATE_REFUSALS,
   gateUpdate,

@@ -1,21 +1,6 @@
-import {
-  buildGraph,
-  exportEntity,
-  isPortableType,
-  listMusicAppMetadataProfiles,
-  listResolved,
-  parityMap,
-  planDelete,
-  planFieldEdits,
-  planImport,
-  planUpdate,
-  type PortableType,
-} from '../../domain/pcd';
-import { AppError, validationError } from '../../errors';
-import type { PcdCache } from '../../services/pcd/cache-manager';
-import { assertEntityExists, listUserOps, UserLayerWriter } from '../../services/pcd/user-ops';
+import { GRAPH_NODE_KINDS } from '../../domain/pcd';
+import { PcdService } from '../../services/pcd/pcd-service';
 import type { ApiDeps } from '../deps';
-import { locate, locateDomainErrors, notReadyAsBadRequest } from '../http/domain-errors';
 import type { ApiRouter } from '../http/route';
 import { booleanQuery, idParam, integerQuery, z } from '../http/zod';
 import { ArrTypeOrAllSchema, ArrTypeSchema } from '../schemas/common';
@@ -31,7 +16,6 @@ import {
   ResolvedListSchema,
   UserOpSchema,
 } from '../schemas/pcd';
-import { GRAPH_NODE_KINDS } from '../../domain/pcd';
 
 const tags = ['PCD'];
 const DatabaseParams = z.object({ databaseId: idParam() });
@@ -40,14 +24,7 @@ const DatabaseParams = z.object({ databaseId: idParam() });
 export const GRAPH_EDGE_CAP = 5000;
 
 export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches);
-  const cacheFor400 = async (databaseId: number): Promise<PcdCache> => {
-    try {
-      return await deps.pcdCaches.get(databaseId);
-    } catch (error) {
-      throw notReadyAsBadRequest(error);
-    }
-  };
+  const pcd = new PcdService(deps);
 
   router.add({
     method: 'get',
@@ -62,20 +39,9 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       includeLineage: booleanQuery.optional().openapi({ description: 'Lineage is produced only with layer resolved' }),
     }),
     responses: { 200: { description: 'The entities', schema: ResolvedListSchema }, 404: { description: 'No such database' } },
-    handler: async ({ params, query }) => {
-      const cache = await cacheFor400(params.databaseId);
-      const list = locateDomainErrors({ '*': 'query.', entityType: 'params.' }, () =>
-        listResolved(cache, params.entityType, { layer: query.layer, arrType: query.arrType ?? null, includeLineage: query.includeLineage ?? false }),
-      );
-      return {
-        body: {
-          databaseId: params.databaseId,
-          entityType: list.entityType,
-          layer: list.layer,
-          entities: list.entities.map((e) => ({ databaseId: params.databaseId, ...e })),
-        },
-      };
-    },
+    handler: async ({ params, query }) => ({
+      body: await pcd.listResolved(params.databaseId, params.entityType, { layer: query.layer, arrType: query.arrType ?? null, includeLineage: query.includeLineage ?? false }, { '*': 'query.', entityType: 'params.' }),
+    }),
   });
 
   router.add({
@@ -90,15 +56,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       404: { description: 'No such database or entity' },
       503: { description: 'The database cache is not available (not pulled yet, building, or failed)' },
     },
-    handler: async ({ query }) => {
-      const cache = await deps.pcdCaches.get(query.databaseId);
-      try {
-        return { body: exportEntity(cache.resolved, query.entityType, query.name) };
-      } catch (error) {
-        if (error instanceof AppError && error.kind === 'not_found') throw error;
-        throw locate({ '*': 'query.' }, error);
-      }
-    },
+    handler: async ({ query }) => ({ body: await pcd.exportEntity(query.databaseId, query.entityType, query.name, { '*': 'query.' }) }),
   });
 
   router.add({
@@ -116,16 +74,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       503: { description: 'The database cache is not available' },
     },
     handler: async ({ body }) => {
-      if (body.layer === 'base') throw validationError('Invalid request: body.layer cannot be base: the base layer comes from the repository and cannot be written');
-      if (body.layer !== 'user') throw validationError('Invalid request: body.layer must be user');
-      if (!isPortableType(body.entityType)) {
-        throw validationError(`Invalid request: body.entityType must be one of ${PortableTypeSchema.options.join(', ')}`);
-      }
-      await userLayer.write(body.databaseId, 'create', (cache) =>
-        locateDomainErrors({ migration: 'body.', entityType: 'body.', '*': 'body.data.' }, () =>
-          planImport(cache.resolved, { entityType: body.entityType, data: body.data, migration: body.migration }),
-        ),
-      );
+      await pcd.importEntity(body, { migration: 'body.', entityType: 'body.', '*': 'body.data.' });
       return { body: { success: true } };
     },
   });
@@ -144,14 +93,8 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       503: { description: 'The database cache is not available' },
     },
     handler: async ({ params, body }) => {
-      const type = params.entityType as PortableType;
-      const stored = await userLayer.write(params.databaseId, 'update', (cache) => {
-        assertEntityExists(cache, type, params.name);
-        return locateDomainErrors({ '*': 'data' in body ? 'body.data.' : 'body.changes.' }, () =>
-          'data' in body ? planUpdate(cache.resolved, type, params.name, body.data) : planFieldEdits(cache.resolved, type, params.name, body.changes.map((c) => ({ path: c.path, value: c.value }))),
-        );
-      });
-      return { body: { success: true, changed: stored } };
+      const changed = await pcd.editEntity(params.databaseId, params.entityType, params.name, body, { '*': 'data' in body ? 'body.data.' : 'body.changes.' });
+      return { body: { success: true, changed } };
     },
   });
 
@@ -164,11 +107,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: z.string().min(1).max(200) }),
     responses: { 204: { description: 'Stored' }, 404: { description: 'No such database or entity' }, 503: { description: 'The database cache is not available' } },
     handler: async ({ params }) => {
-      const type = params.entityType as PortableType;
-      await userLayer.write(params.databaseId, 'delete', (cache) => {
-        assertEntityExists(cache, type, params.name);
-        return planDelete(cache.resolved, type, params.name);
-      });
+      await pcd.deleteEntity(params.databaseId, params.entityType, params.name);
       return { status: 204 };
     },
   });
@@ -181,19 +120,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     params: DatabaseParams,
     responses: { 200: { description: 'User ops', schema: z.array(UserOpSchema) }, 404: { description: 'No such database' } },
-    handler: async ({ params }) => {
-      const cache = await deps.pcdCaches.get(params.databaseId);
-      const outcomes = new Map(cache.outcomes.filter((o) => o.layer === 'user').map((o) => [o.id, o]));
-      const conflicts = new Set(cache.conflicts.map((c) => c.opId));
-      const ops = await listUserOps(deps.orm.em, params.databaseId);
-      return {
-        body: ops.map((op) => {
-          const outcome = outcomes.get(op.id);
-          const status = conflicts.has(op.id) ? 'conflict' : outcome?.status === 'failed' ? 'failed' : 'applied';
-          return { ...op, outcome: { status, reason: outcome?.reason ?? null } };
-        }),
-      };
-    },
+    handler: async ({ params }) => ({ body: await pcd.userOps(params.databaseId) }),
   });
 
   router.add({
@@ -205,7 +132,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: z.object({ databaseId: idParam(), opId: idParam() }),
     responses: { 204: { description: 'Reverted' }, 404: { description: 'No such database or op' } },
     handler: async ({ params }) => {
-      await userLayer.revert(params.databaseId, params.opId);
+      await pcd.revertUserOp(params.databaseId, params.opId);
       return { status: 204 };
     },
   });
@@ -223,13 +150,9 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       maxEdges: integerQuery(1, GRAPH_EDGE_CAP).optional().openapi({ description: `Lower the edge cap (at most ${GRAPH_EDGE_CAP})` }),
     }),
     responses: { 200: { description: `The graph; at most ${GRAPH_EDGE_CAP} edges (truncated says when the cap applied)`, schema: GraphSchema } },
-    handler: async ({ params, query }) => {
-      const cache = await cacheFor400(params.databaseId);
-      const graph = locateDomainErrors({ '*': 'query.' }, () =>
-        buildGraph(cache.resolved, { arrType: query.arrType ?? null, nodeKind: query.nodeKind ?? null, maxEdges: query.maxEdges ?? GRAPH_EDGE_CAP }),
-      );
-      return { body: { databaseId: params.databaseId, ...graph } };
-    },
+    handler: async ({ params, query }) => ({
+      body: await pcd.graph(params.databaseId, { arrType: query.arrType ?? null, nodeKind: query.nodeKind ?? null, maxEdges: query.maxEdges ?? GRAPH_EDGE_CAP }, { '*': 'query.' }),
+    }),
   });
 
   router.add({
@@ -244,7 +167,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       404: { description: 'No such database' },
       503: { description: 'The database cache is not available' },
     },
-    handler: async ({ params }) => ({ body: listMusicAppMetadataProfiles((await deps.pcdCaches.get(params.databaseId)).resolved) }),
+    handler: async ({ params }) => ({ body: await pcd.musicAppMetadataProfiles(params.databaseId) }),
   });
 
   router.add({
@@ -255,9 +178,6 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags: ['Compatibility'],
     query: z.object({ databaseId: idParam().optional() }),
     responses: { 200: { description: 'The parity map', schema: z.record(z.unknown()).openapi('ParityMap') }, 404: { description: 'No such database' } },
-    handler: async ({ query }) => {
-      const cache = query.databaseId ? await cacheFor400(query.databaseId) : null;
-      return { body: parityMap(cache?.resolved ?? null) };
-    },
+    handler: async ({ query }) => ({ body: await pcd.parity(query.databaseId) }),
   });
 }

@@ -61,8 +61,11 @@ export const PortableEntitySchema = z
 export const ImportBodySchema = z
   .object({
     databaseId: z.number().int().positive(),
-    layer: z.string().min(1).openapi({ description: 'Operation layer to write: user (the base layer is refused)' }),
-    entityType: z.string().min(1).openapi({ description: 'Portable entity type' }),
+    layer: z
+      .enum(['base', 'user'])
+      .refine((layer) => layer === 'user', { message: 'cannot be base: the base layer comes from the repository and cannot be written' })
+      .openapi({ description: 'Operation layer to write: user (the base layer is refused)' }),
+    entityType: PortableTypeSchema,
     migration: z.unknown().optional(),
     data: z.record(z.unknown()),
   })

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { desiredProfilesFrom, type HealthInput } from '../../domain/health';
 import { profileCompatibility } from '../../domain/pcd';
-import { readSyncSource, type SyncChange, type SyncIssue } from '../../domain/sync';
+import { type SyncChange, type SyncIssue } from '../../domain/sync';
 import { DriftResult, Instance, PcdDatabase } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { SyncConfigService } from '../sync/sync-config-service';
+import { cachedSyncSource } from '../sync/sync-source';
 
 /**
  * Everything health scoring needs, from stored state only (no app I/O): the instance, its
@@ -19,7 +20,7 @@ export async function assembleHealthInput(em: EntityManager, caches: PcdCacheMan
     if (database?.enabled && database.cacheStatus === 'ready') {
       try {
         const cache = await caches.build(database.id);
-        const source = cache.memo(`sync-source:${instance.arrType}:${JSON.stringify(config.selection)}`, () => readSyncSource(cache.resolved, instance.arrType, config.selection));
+        const source = cachedSyncSource(cache, instance.arrType, config.selection);
         const compatibility = cache.memo('profile-compatibility', () => profileCompatibility(cache.resolved));
         desired = { profiles: desiredProfilesFrom(source, compatibility), issues: (drift?.issues ?? []) as unknown as SyncIssue[], available: true };
       } catch {

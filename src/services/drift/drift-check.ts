@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createArrClient } from '../../clients/arr-client';
 import { AppRequestError } from '../../clients/http';
 import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type StoredDriftStatus } from '../../domain/drift';
-import { appSections, classifyDrift, liveNeeds, planSync, readSyncSource, type SyncChange, type SyncIssue } from '../../domain/sync';
+import { appSections, classifyDrift, liveNeeds, planSync, type SyncChange, type SyncIssue } from '../../domain/sync';
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
 import { DriftResult, Instance, PcdDatabase } from '../../persistence/entities';
@@ -11,6 +11,7 @@ import type { PcdCacheManager } from '../pcd/cache-manager';
 import { readLiveState } from '../sync/live-state';
 import { SyncConfigService } from '../sync/sync-config-service';
 import { readDriftSettings } from './drift-settings';
+import { cachedSyncSource } from '../sync/sync-source';
 
 export interface DriftDeps {
   em: EntityManager;
@@ -87,7 +88,7 @@ export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promis
     const failed = driftFailure(firstFailure);
     return store(failed.status, failed.reason);
   }
-  const source = cache.memo(`sync-source:${instance.arrType}:${JSON.stringify(config.selection)}`, () => readSyncSource(cache.resolved, instance.arrType, config.selection));
+  const source = cachedSyncSource(cache, instance.arrType, config.selection);
   const planned = planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections });
   const classified = classifyDrift(planned.preview);
   const managedTotal = countManaged(planned.preview);

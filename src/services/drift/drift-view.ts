@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { isArrType } from '../../domain/arr-types';
-import { notFound, validationError } from '../../errors';
-import { DriftResult, Instance } from '../../persistence/entities';
+import { validationError } from '../../errors';
+import { DriftResult } from '../../persistence/entities';
 import { loadInstance } from '../instance-service';
 
 /** GET /drift/{instanceId}: the stored result, or never-checked for an instance with no row. */

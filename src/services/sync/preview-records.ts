@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { appSections, selectedSections, SYNC_SECTIONS, type SyncSection } from '../../domain/sync';
-import { AppError, notFound, validationError } from '../../errors';
-import { Instance, PcdDatabase, SyncPreview } from '../../persistence/entities';
+import { AppError, validationError } from '../../errors';
+import { PcdDatabase, SyncPreview } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { SyncConfigService } from './sync-config-service';
 import { loadInstance } from '../instance-service';

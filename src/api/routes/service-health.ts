@@ -1,4 +1,4 @@
-import { healthReport } from '../../services/health-service';
+import { serviceHealthReport } from '../../services/service-health';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { booleanQuery, z } from '../http/zod';
@@ -52,16 +52,16 @@ const HealthSchema = z
   })
   .openapi('Health');
 
-export function registerHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
+export function registerServiceHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
   router.add({
     method: 'get',
     path: '/health',
     operationId: 'getHealth',
-    summary: 'Application health (no API key needed)',
+    summary: 'Service health: this arrgo process and what it runs on (no API key needed); the apps\' config health is under /config-health',
     tags: ['System'],
     public: true,
     query: z.object({ verbose: booleanQuery.optional() }),
     responses: { 200: { description: 'Health report (status is in the body, also when degraded or unhealthy)', schema: HealthSchema } },
-    handler: async ({ query }) => ({ body: await healthReport(deps, query.verbose ?? false) }),
+    handler: async ({ query }) => ({ body: await serviceHealthReport(deps, query.verbose ?? false) }),
   });
 }

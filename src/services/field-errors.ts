@@ -1,11 +1,14 @@
-import { AppError, isAppError } from '../../errors';
+import { AppError, isAppError } from '../errors';
 
 /**
  * Domain validation messages read "field: problem". At the API edge they are placed in the
  * request ("Invalid request: query.arrType required for ..."), so every 400 names the field the
  * client sent. Other errors pass through unchanged.
  */
-export function locateDomainErrors<T>(fieldPrefixes: Record<string, string>, fn: () => T): T {
+/** Where a domain field sits in the request: root field name (or '*') to prefix, e.g. { '*': 'query.' }. */
+export type FieldPlacement = Record<string, string>;
+
+export function locateDomainErrors<T>(fieldPrefixes: FieldPlacement, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
@@ -13,7 +16,7 @@ export function locateDomainErrors<T>(fieldPrefixes: Record<string, string>, fn:
   }
 }
 
-export function locate(fieldPrefixes: Record<string, string>, error: unknown): unknown {
+export function locate(fieldPrefixes: FieldPlacement, error: unknown): unknown {
   if (!isAppError(error) || error.kind !== 'validation' || error.publicMessage.startsWith('Invalid request:')) return error;
   const match = /^([A-Za-z0-9_.\\\- +()[\]|:'"/&]+?): (.*)$/s.exec(error.publicMessage);
   if (!match) return new AppError('validation', `Invalid request: ${error.publicMessage}`);

@@ -17,7 +17,7 @@ export interface RepoStats {
   failed: number;
 }
 
-export interface HealthDeps {
+export interface ServiceHealthDeps {
   config: Config;
   orm: Orm;
   temporal: TemporalGateway;
@@ -27,7 +27,8 @@ export interface HealthDeps {
 
 const TEMPORAL_CHECK_MS = 2000;
 
-export async function healthReport(deps: HealthDeps, verbose: boolean) {
+/** GET /health: is the service itself working (database, PCD repos, jobs, backups, logs)? Not the apps' config health (services/config-health). */
+export async function serviceHealthReport(deps: ServiceHealthDeps, verbose: boolean) {
   const [sqlite, repos, jobs] = await Promise.all([databaseHealth(deps, verbose), reposHealth(deps, verbose), jobsHealth(deps, verbose)]);
   const backups = backupsHealth(deps, verbose);
   const logs = logsHealth(deps, verbose);
@@ -44,7 +45,7 @@ export async function healthReport(deps: HealthDeps, verbose: boolean) {
   };
 }
 
-async function databaseHealth(deps: HealthDeps, verbose: boolean) {
+async function databaseHealth(deps: ServiceHealthDeps, verbose: boolean) {
   const started = process.hrtime.bigint();
   try {
     await deps.orm.em.getConnection().execute('select 1');
@@ -81,7 +82,7 @@ export async function repoStats(orm: Orm): Promise<RepoStats> {
   };
 }
 
-async function reposHealth(deps: HealthDeps, verbose: boolean) {
+async function reposHealth(deps: ServiceHealthDeps, verbose: boolean) {
   let stats: RepoStats;
   try {
     stats = await repoStats(deps.orm);
@@ -102,7 +103,7 @@ async function reposHealth(deps: HealthDeps, verbose: boolean) {
   };
 }
 
-async function jobsHealth(deps: HealthDeps, verbose: boolean) {
+async function jobsHealth(deps: ServiceHealthDeps, verbose: boolean) {
   const { connection, client, namespace, taskQueue } = deps.temporal;
   const withDeadline = <T>(fn: () => Promise<T>) => connection.withDeadline(Date.now() + TEMPORAL_CHECK_MS, fn);
   try {
@@ -149,7 +150,7 @@ async function jobsHealth(deps: HealthDeps, verbose: boolean) {
   return { status, message, ...(verbose ? { lastRun } : {}) };
 }
 
-function backupsHealth(deps: HealthDeps, verbose: boolean) {
+function backupsHealth(deps: ServiceHealthDeps, verbose: boolean) {
   const { enabled, intervalHours, retentionDays } = deps.config.backup;
   const summary = summarizeBackups(backupsDir(deps.config.dataDir));
   let status: ComponentStatus = 'healthy';
@@ -179,7 +180,7 @@ function backupsHealth(deps: HealthDeps, verbose: boolean) {
   };
 }
 
-function logsHealth(deps: HealthDeps, verbose: boolean) {
+function logsHealth(deps: ServiceHealthDeps, verbose: boolean) {
   const summary = summarizeLogFiles(path.join(deps.config.dataDir, 'logs'));
   return {
     status: 'healthy' as ComponentStatus,
