@@ -1,4 +1,4 @@
-import { backupsDir, createBackup, pruneBackups, type BackupResult } from '../services/backup-service';
+import { backupsDir, createBackup, pruneBackups, type BackupResult } from '../services/backup/backup-service';
 import type { ActivityDeps } from './deps';
 
 export function backupActivities(deps: ActivityDeps) {

@@ -2,7 +2,7 @@ import { ArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { APP_OF } from '../domain/arr-types';
 import type { AppFailureCode } from '../domain/failure-evidence';
-import { InstanceService } from '../services/instance-service';
+import { InstanceService } from '../services/instances/instance-service';
 import type { ActivityDeps } from './deps';
 
 export type InstanceTestResult =

@@ -5,7 +5,7 @@ import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import { applyPlan, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
 import { PcdDatabase, SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
-import { InstanceService } from '../services/instance-service';
+import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';

@@ -7,7 +7,7 @@ import { initOrm, migrate, type Orm } from '../persistence/orm';
 import { APP_VERSION } from '../version';
 import { SecretBox } from '../platform/crypto';
 import { createLogger, secretScrubber, type LogDestination, type Logger } from '../platform/logger';
-import { backupsDir, summarizeBackups } from '../services/backup-service';
+import { backupsDir, summarizeBackups } from '../services/backup/backup-service';
 import { HealthRecomputer } from '../services/config-health/health-snapshots';
 import { PcdCacheManager } from '../services/pcd/cache-manager';
 import { readHistorySettings } from '../services/sync/history-service';

@@ -1,4 +1,4 @@
-import { InstanceService } from '../../src/services/instance-service';
+import { InstanceService } from '../../src/services/instances/instance-service';
 import { startArrgo, type Harness } from '../helpers/harness';
 
 describe('API conventions', () => {

@@ -1,7 +1,6 @@
 import type { Response } from 'express';
-import { parseExportFormat, renderTrendExport } from '../../domain/health';
 import { AppError, isAppError } from '../../errors';
-import { healthInstance, latestHealth, trendSelection } from '../../services/config-health/trends';
+import { ConfigHealthService } from '../../services/config-health/config-health-service';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { idParam, z } from '../http/zod';
@@ -43,8 +42,7 @@ const TrendQuery = z
   .passthrough();
 
 export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const policy = { retentionDays: deps.config.health.retentionDays, snapshotIntervalMinutes: deps.config.health.snapshotIntervalMinutes };
-  const trendEnvelope = (instance: Awaited<ReturnType<typeof healthInstance>>, query: Record<string, unknown>) => inQuery(() => trendSelection(deps.orm.em, instance, query, policy));
+  const health = () => new ConfigHealthService(deps);
 
   router.add({
     method: 'post',
@@ -60,7 +58,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
       409: { description: 'A recompute is already in progress for the instance' },
       429: { description: 'Recompute rate-limited for the instance (Retry-After)' },
     },
-    handler: async ({ params }) => ({ body: await deps.healthRecomputer.recompute(deps.orm.em, params.instanceId) }),
+    handler: async ({ params }) => ({ body: await health().recompute(params.instanceId) }),
   });
 
   router.add({
@@ -71,10 +69,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
     tags,
     params: Params,
     responses: { 200: { description: 'The latest result', schema: HealthResultSchema }, 404: { description: 'No such instance, or no snapshot yet' } },
-    handler: async ({ params }) => {
-      await healthInstance(deps.orm.em, params.instanceId);
-      return { body: await latestHealth(deps.orm.em, params.instanceId) };
-    },
+    handler: async ({ params }) => ({ body: await health().latest(params.instanceId) }),
   });
 
   router.add({
@@ -90,10 +85,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
       404: { description: 'Instance not found or not sync-capable' },
       413: { description: 'Over 10,000 points or over the evidence budget (nothing returned)' },
     },
-    handler: async ({ params, req }) => {
-      const instance = await healthInstance(deps.orm.em, params.instanceId);
-      return { body: await trendEnvelope(instance, req.query as Record<string, unknown>) };
-    },
+    handler: async ({ params, req }) => ({ body: await inQuery(() => health().trends(params.instanceId, req.query as Record<string, unknown>)) }),
   });
 
   router.add({
@@ -112,12 +104,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
       413: { description: 'Over 10,000 points or over the evidence budget (no partial attachment)' },
     },
     handler: async ({ params, req, res }) => {
-      const instance = await healthInstance(deps.orm.em, params.instanceId);
-      const query = req.query as Record<string, unknown>;
-      const format = await inQuery(() => parseExportFormat(query.format));
-      const envelope = await trendEnvelope(instance, query);
-      const rendered = renderTrendExport(envelope, format, new Date());
-      send(res, rendered);
+      send(res, await inQuery(() => health().exportTrends(params.instanceId, req.query as Record<string, unknown>)));
     },
   });
 }

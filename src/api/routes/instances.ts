@@ -1,5 +1,5 @@
-import { testInstanceConnection } from '../../services/instance-connection-test';
-import { InstanceService } from '../../services/instance-service';
+import { testInstanceConnection } from '../../services/instances/connection-test';
+import { InstanceService } from '../../services/instances/instance-service';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
@@ -11,7 +11,7 @@ const IdParams = z.object({ id: idParam() });
 const tags = ['Instances'];
 
 export function registerInstanceRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const service = () => new InstanceService(deps.orm.em, deps.secretBox);
+  const service = () => InstanceService.of(deps);
 
   router.add({
     method: 'post',

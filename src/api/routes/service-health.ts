@@ -1,4 +1,4 @@
-import { serviceHealthReport } from '../../services/service-health';
+import { serviceHealthReport } from '../../services/service-health/service-health';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { booleanQuery, z } from '../http/zod';

@@ -8,7 +8,7 @@ const tags = ['Sync'];
 const IdParams = z.object({ id: idParam() });
 
 export function registerSyncConfigRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const service = () => new SyncConfigService(deps.orm.em, deps.pcdCaches);
+  const service = () => SyncConfigService.of(deps);
 
   router.add({
     method: 'put',

@@ -1,4 +1,4 @@
-import { listSyncRuns, readHistorySettings, updateHistorySettings } from '../../services/sync/history-service';
+import { SyncHistoryService } from '../../services/sync/history-service';
 import { validationError } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
@@ -11,6 +11,8 @@ const tags = ['Sync history'];
 const dateTime = z.string().datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v));
 
 export function registerSyncHistoryRoutes(router: ApiRouter, deps: ApiDeps): void {
+  const history = () => new SyncHistoryService(deps);
+
   router.add({
     method: 'get',
     path: '/sync-history',
@@ -33,7 +35,7 @@ export function registerSyncHistoryRoutes(router: ApiRouter, deps: ApiDeps): voi
     responses: { 200: { description: 'A page of runs', schema: paginated(SyncHistoryItemSchema) } },
     handler: async ({ query }) => {
       if (query.from && query.to && query.from > query.to) throw validationError('Invalid request: query.from must not be after query.to');
-      const { items, total } = await listSyncRuns(deps.orm.em, query);
+      const { items, total } = await history().list(query);
       return { body: page(items, total, query.page, query.pageSize) };
     },
   });
@@ -45,7 +47,7 @@ export function registerSyncHistoryRoutes(router: ApiRouter, deps: ApiDeps): voi
     summary: 'Retention settings of the sync history',
     tags,
     responses: { 200: { description: 'The settings', schema: HistorySettingsSchema } },
-    handler: async () => ({ body: await readHistorySettings(deps.orm.em) }),
+    handler: async () => ({ body: await history().settings() }),
   });
 
   router.add({
@@ -56,6 +58,6 @@ export function registerSyncHistoryRoutes(router: ApiRouter, deps: ApiDeps): voi
     tags,
     body: HistorySettingsPatchSchema,
     responses: { 200: { description: 'The settings now in force', schema: HistorySettingsSchema } },
-    handler: async ({ body }) => ({ body: await updateHistorySettings({ em: deps.orm.em, temporal: deps.temporal }, body) }),
+    handler: async ({ body }) => ({ body: await history().updateSettings(body) }),
   });
 }

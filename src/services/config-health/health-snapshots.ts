@@ -4,7 +4,7 @@ import { conflict, notFound, rateLimited, validationError } from '../../errors';
 import { HealthSnapshot, Instance, InstanceSyncConfig } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { assembleHealthInput } from './health-input';
-import { loadInstance } from '../instance-service';
+import { loadInstance } from '../instances/instance-service';
 
 export type SnapshotTrigger = 'scheduled' | 'recompute';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { assertPointCap, buildTrend, parseTrendFilter, type HealthResult, type HealthSnapshotRow, type TrendEnvelope } from '../../domain/health';
 import { notFound } from '../../errors';
 import { HealthSnapshot, Instance, InstanceSyncConfig } from '../../persistence/entities';
-import { loadInstance } from '../instance-service';
+import { loadInstance } from '../instances/instance-service';
 
 /** The instance trends are about (404 when it does not exist or is not sync-capable). */
 export async function healthInstance(em: EntityManager, instanceId: number): Promise<Instance> {

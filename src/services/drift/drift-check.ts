@@ -6,7 +6,7 @@ import { appSections, classifyDrift, liveNeeds, planSync, type SyncChange, type 
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
 import { DriftResult, Instance, PcdDatabase } from '../../persistence/entities';
-import { InstanceService } from '../instance-service';
+import { InstanceService } from '../instances/instance-service';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { readLiveState } from '../sync/live-state';
 import { SyncConfigService } from '../sync/sync-config-service';

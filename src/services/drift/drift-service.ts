@@ -2,7 +2,7 @@ import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import { driftCheckWorkflow, searchAttributes } from '../../workflows/contracts';
 import { Instance } from '../../persistence/entities';
 import type { ServiceDeps } from '../deps';
-import { loadInstance } from '../instance-service';
+import { loadInstance } from '../instances/instance-service';
 import { applyDriftSchedule, deploymentScopedId } from '../schedules';
 import { SettingsStore } from '../settings-store';
 import { executeWorkflow, translateTemporalError } from '../workflow-runner';

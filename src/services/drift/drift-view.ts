@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { isArrType } from '../../domain/arr-types';
 import { validationError } from '../../errors';
 import { DriftResult } from '../../persistence/entities';
-import { loadInstance } from '../instance-service';
+import { loadInstance } from '../instances/instance-service';
 
 /** GET /drift/{instanceId}: the stored result, or never-checked for an instance with no row. */
 export async function driftDetail(em: EntityManager, instanceId: number) {

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
 import { conflict, notFound, validationError } from '../../errors';
 import { InstanceSyncConfig, PcdDatabase, PcdOp, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
-import { assertBranchName, assertGitUrl } from '../git';
+import { assertBranchName, assertGitUrl } from './git';
 import { sourceFailureText } from '../../domain/pcd/source-failures';
 
 export type DatabaseSource = { kind: 'git'; url: string; branch?: string } | { kind: 'local'; path: string };

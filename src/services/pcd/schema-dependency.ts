@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PCD_SCHEMA_DEPENDENCY, SCHEMA_VERSION, type PcdManifest } from '../../domain/pcd';
 import type { PcdSchemaSource } from '../../persistence/entities';
-import { syncRepository } from '../git';
+import { syncRepository } from './git';
 
 export interface SchemaResolution {
   source: PcdSchemaSource;

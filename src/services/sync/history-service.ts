@@ -107,16 +107,29 @@ export function readHistorySettings(em: EntityManager): Promise<HistorySettings>
  * Retention: finished runs older than retentionDays go; then, when retentionMaxEntries > 0, only
  * the newest retentionMaxEntries finished runs stay. Running runs are never removed.
  */
-/** Merges a change into the retention settings, brings the schedule in line, then stores them. */
-export async function updateHistorySettings(deps: { em: EntityManager; temporal: TemporalGateway }, patch: Partial<HistorySettings>): Promise<HistorySettings> {
-  const next = historySettingsSchema.parse({ ...(await readHistorySettings(deps.em)), ...patch });
-  try {
-    await applyHistoryRetentionSchedule(deps.temporal, next.enabled);
-  } catch (error) {
-    throw translateTemporalError(error);
+/** The use cases behind /sync-history: the runs and their retention. */
+export class SyncHistoryService {
+  constructor(private readonly deps: { orm: { em: EntityManager }; temporal: TemporalGateway }) {}
+
+  list(filter: HistoryFilter): Promise<{ items: HistoryItem[]; total: number }> {
+    return listSyncRuns(this.deps.orm.em, filter);
   }
-  await new SettingsStore(deps.em).put(HISTORY_SETTINGS_KEY, next);
-  return next;
+
+  settings(): Promise<HistorySettings> {
+    return readHistorySettings(this.deps.orm.em);
+  }
+
+  /** Merges a change into the retention settings, brings the schedule in line, then stores them. */
+  async updateSettings(patch: Partial<HistorySettings>): Promise<HistorySettings> {
+    const next = historySettingsSchema.parse({ ...(await this.settings()), ...patch });
+    try {
+      await applyHistoryRetentionSchedule(this.deps.temporal, next.enabled);
+    } catch (error) {
+      throw translateTemporalError(error);
+    }
+    await new SettingsStore(this.deps.orm.em).put(HISTORY_SETTINGS_KEY, next);
+    return next;
+  }
 }
 
 export async function pruneSyncRuns(em: EntityManager, settings: HistorySettings, now = new Date()): Promise<{ byAge: number; byCount: number }> {

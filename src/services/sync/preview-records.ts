@@ -4,7 +4,7 @@ import { AppError, validationError } from '../../errors';
 import { PcdDatabase, SyncPreview } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { SyncConfigService } from './sync-config-service';
-import { loadInstance } from '../instance-service';
+import { loadInstance } from '../instances/instance-service';
 
 export interface PreviewRequest {
   instanceId: number;

@@ -5,7 +5,7 @@ import { emptySelection, syncSelectionSchema, type SyncSelection } from '../../d
 import { notFound, validationError } from '../../errors';
 import { Instance, InstanceSyncConfig, PcdDatabase } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
-import { loadInstance } from '../instance-service';
+import { loadInstance } from '../instances/instance-service';
 
 export interface SyncConfigInput extends Partial<SyncSelection> {
   databaseId: number;
@@ -28,6 +28,12 @@ const PER_APP_TYPES: Record<ArrType, { naming: PortableType; mediaSettings: Port
  * resolved state when it is saved, so a preview never starts from a selection that cannot resolve.
  */
 export class SyncConfigService {
+  /** The service over the current request's (or activity's) EntityManager. */
+  static of(deps: { orm: { em: EntityManager }; pcdCaches: PcdCacheManager }): SyncConfigService {
+    return new SyncConfigService(deps.orm.em, deps.pcdCaches);
+  }
+
+
   constructor(
     private readonly em: EntityManager,
     private readonly caches: PcdCacheManager,

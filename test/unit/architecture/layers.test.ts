@@ -68,6 +68,14 @@ describe('import rules (docs/ARCHITECTURE.md layer table, .dependency-cruiser.cj
   }, 60_000);
 });
 
+describe('routes call services only', () => {
+  const routesDir = path.join(ROOT, 'src/api/routes');
+  it.each(fs.readdirSync(routesDir))('%s reaches no EntityManager, workflow start or schedule', (file) => {
+    const text = fs.readFileSync(path.join(routesDir, file), 'utf8');
+    expect(text).not.toMatch(/\.orm\b|\.em\b|startWorkflow|executeWorkflow|Schedule\(|\.temporal\b/);
+  });
+});
+
 describe('workflow contracts', () => {
   it.each(Object.entries(WORKFLOW_DEFINITIONS))('%s is a definition named like its implementation, which the worker exports', (name, definition) => {
     expect(definition.name).toBe(name);

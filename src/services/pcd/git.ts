@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 /**
  * The system git, run without prompts and with timeouts. Failures surface as a reason code only:

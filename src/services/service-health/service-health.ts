@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { temporal } from '@temporalio/proto';
-import type { Config } from '../config';
-import { summarizeLogFiles } from '../platform/logger';
-import type { TemporalGateway } from '../platform/temporal-client';
-import { PcdDatabase } from '../persistence/entities';
-import { currentMigration, type Orm } from '../persistence/orm';
-import { backupsDir, formatBytes, summarizeBackups } from './backup-service';
+import type { Config } from '../../config';
+import { summarizeLogFiles } from '../../platform/logger';
+import type { TemporalGateway } from '../../platform/temporal-client';
+import { PcdDatabase } from '../../persistence/entities';
+import { currentMigration, type Orm } from '../../persistence/orm';
+import { backupsDir, formatBytes, summarizeBackups } from '../backup/backup-service';
 
 export type ComponentStatus = 'healthy' | 'degraded' | 'unhealthy';
 

@@ -1,9 +1,9 @@
-import { APP_OF } from '../domain/arr-types';
-import { failureEvidence } from '../domain/failure-evidence';
-import { instanceTestWorkflow, searchAttributes } from '../workflows/contracts';
-import type { ServiceDeps } from './deps';
+import { APP_OF } from '../../domain/arr-types';
+import { failureEvidence } from '../../domain/failure-evidence';
+import { instanceTestWorkflow, searchAttributes } from '../../workflows/contracts';
+import type { ServiceDeps } from '../deps';
 import { loadInstance } from './instance-service';
-import { executeWorkflow } from './workflow-runner';
+import { executeWorkflow } from '../workflow-runner';
 
 /** POST /instances/{id}/test: system/status with the stored key, in a workflow; failures carry pre-authored text. */
 export async function testInstanceConnection(deps: Pick<ServiceDeps, 'orm' | 'temporal'>, instanceId: number) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Orm, DatabaseConfig } from '../persistence/orm';
+import type { Orm, DatabaseConfig } from '../../persistence/orm';
 
 export interface BackupResult {
   file: string;

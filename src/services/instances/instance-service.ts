@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { ArrType } from '../domain/arr-types';
-import { AppError, notFound, validationError } from '../errors';
-import type { SecretBox } from '../platform/crypto';
-import { secretScrubber } from '../platform/logger';
-import { DriftResult, HealthSnapshot, Instance, InstanceSyncConfig, SyncRun } from '../persistence/entities';
+import type { ArrType } from '../../domain/arr-types';
+import { AppError, notFound, validationError } from '../../errors';
+import type { SecretBox } from '../../platform/crypto';
+import { secretScrubber } from '../../platform/logger';
+import { DriftResult, HealthSnapshot, Instance, InstanceSyncConfig, SyncRun } from '../../persistence/entities';
 
 export interface InstanceInput {
   name: string;
@@ -47,6 +47,12 @@ export interface InstanceListFilter {
 }
 
 export class InstanceService {
+  /** The service over the current request's (or activity's) EntityManager. */
+  static of(deps: { orm: { em: EntityManager }; secretBox: SecretBox }): InstanceService {
+    return new InstanceService(deps.orm.em, deps.secretBox);
+  }
+
+
   constructor(
     private readonly em: EntityManager,
     private readonly secretBox: SecretBox,
