@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { updatedAtColumn } from './timestamps';
 
 /** Small keyed settings documents (backup, drift polling, sync-history retention...). */
 export class AppSetting {
@@ -13,6 +14,6 @@ export const AppSettingSchema = new EntitySchema<AppSetting>({
   properties: {
     key: { type: 'string', length: 100, primary: true },
     value: { type: 'json' },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    updatedAt: updatedAtColumn(),
   },
 });

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
+import { createdAtColumn, updatedAtColumn } from './timestamps';
 
 export type RolloutStatus = 'canary_running' | 'awaiting_confirmation' | 'rolling_out' | 'completed' | 'aborted' | 'failed';
 export type CanaryStatus = 'pending' | 'running' | 'success' | 'partial' | 'failed' | 'skipped';
@@ -63,8 +64,8 @@ export const CanaryRolloutSchema = new EntitySchema<CanaryRollout>({
     trigger: { type: 'string', length: 20, default: 'manual' },
     stateToken: { type: 'string', length: 64, fieldName: 'state_token' },
     workflowId: { type: 'string', length: 200, fieldName: 'workflow_id' },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     finishedAt: { type: 'datetime', nullable: true, fieldName: 'finished_at' },
   },
 });

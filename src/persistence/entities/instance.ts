@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
+import { createdAtColumn, updatedAtColumn } from './timestamps';
 
 export class Instance {
   id!: number;
@@ -25,7 +26,7 @@ export const InstanceSchema = new EntitySchema<Instance>({
     apiKeySealed: { type: 'text', fieldName: 'api_key_sealed' },
     enabled: { type: 'boolean', default: true },
     tags: { type: 'json' },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });

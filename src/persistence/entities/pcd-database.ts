@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { createdAtColumn, updatedAtColumn } from './timestamps';
 
 export type PcdSourceKind = 'git' | 'local';
 export type PcdCacheStatus = 'pending' | 'building' | 'ready' | 'failed';
@@ -69,7 +70,7 @@ export const PcdDatabaseSchema = new EntitySchema<PcdDatabase>({
     contentVersion: { type: 'integer', fieldName: 'content_version', default: 0 },
     userVersion: { type: 'integer', fieldName: 'user_version', default: 0 },
     lastPulledAt: { type: 'datetime', nullable: true, fieldName: 'last_pulled_at' },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });

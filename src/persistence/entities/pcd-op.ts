@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { createdAtColumn } from './timestamps';
 
 export type PcdOpLayer = 'schema' | 'base' | 'tweaks' | 'user';
 
@@ -50,6 +51,6 @@ export const PcdOpSchema = new EntitySchema<PcdOp>({
     targetType: { type: 'string', length: 60, nullable: true, fieldName: 'target_type' },
     targetName: { type: 'string', length: 200, nullable: true, fieldName: 'target_name' },
     kind: { type: 'string', length: 20, nullable: true },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
+    createdAt: createdAtColumn(),
   },
 });

@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
 import type { PreviewStatus, SyncRunStatus } from '../../domain/sync';
+import { createdAtColumn, updatedAtColumn } from './timestamps';
 
 export type { PreviewStatus, SyncRunStatus };
 
@@ -20,7 +21,7 @@ export const InstanceSyncConfigSchema = new EntitySchema<InstanceSyncConfig>({
     instanceId: { type: 'integer', primary: true, autoincrement: false, fieldName: 'instance_id' },
     databaseId: { type: 'integer', fieldName: 'database_id' },
     selection: { type: 'json' },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    updatedAt: updatedAtColumn(),
   },
 });
 
@@ -71,8 +72,8 @@ export const SyncPreviewSchema = new EntitySchema<SyncPreview>({
     liveFingerprint: { type: 'string', length: 64, nullable: true, fieldName: 'live_fingerprint' },
     failure: { type: 'json', nullable: true },
     runId: { type: 'integer', nullable: true, fieldName: 'run_id' },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
 });
 
@@ -132,6 +133,6 @@ export const SyncRunSchema = new EntitySchema<SyncRun>({
     workflowId: { type: 'string', length: 200, unique: true, fieldName: 'workflow_id' },
     startedAt: { type: 'datetime', fieldName: 'started_at' },
     finishedAt: { type: 'datetime', nullable: true, fieldName: 'finished_at' },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
+    createdAt: createdAtColumn(),
   },
 });
