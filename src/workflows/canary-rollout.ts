@@ -85,7 +85,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
       state.stateToken = uuid4();
       const waitFor = transitions + 1;
       await condition(() => persisted >= waitFor);
-      return settled(state);
+      return state;
     },
     {
       validator: (request) => {
