@@ -33,19 +33,24 @@ export async function upsertSchedule(gateway: TemporalGateway, options: Schedule
   }
 }
 
+/** A schedule's action: start the argument-less workflow under the schedule's own id. */
+function scheduledStart(gateway: TemporalGateway, workflow: () => Promise<unknown>, workflowId: string, kind: string, staticSummary: string) {
+  return {
+    type: 'startWorkflow' as const,
+    workflowType: workflow,
+    workflowId,
+    taskQueue: gateway.taskQueue,
+    args: [] as [],
+    typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind })),
+    staticSummary,
+  };
+}
+
 export async function ensureBackupSchedule(gateway: TemporalGateway, backup: Config['backup']): Promise<void> {
   await upsertSchedule(gateway, {
     scheduleId: deploymentScopedId(gateway.taskQueue, 'backup'),
     spec: { intervals: [{ every: `${backup.intervalHours} hours` }] },
-    action: {
-      type: 'startWorkflow',
-      workflowType: backupWorkflow,
-      workflowId: deploymentScopedId(gateway.taskQueue, 'backup'),
-      taskQueue: gateway.taskQueue,
-      args: [],
-      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'backup' })),
-      staticSummary: 'Scheduled backup of the arrgo application database',
-    },
+    action: scheduledStart(gateway, backupWorkflow, deploymentScopedId(gateway.taskQueue, 'backup'), 'backup', 'Scheduled backup of the arrgo application database'),
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
     state: { paused: !backup.enabled, note: backup.enabled ? undefined : 'BACKUP_ENABLED=false' },
   });
@@ -69,15 +74,7 @@ export async function applyHistoryRetentionSchedule(gateway: TemporalGateway, en
   await upsertSchedule(gateway, {
     scheduleId,
     spec: { intervals: [{ every: '1 day' }] },
-    action: {
-      type: 'startWorkflow',
-      workflowType: syncHistoryRetentionWorkflow,
-      workflowId: scheduleId,
-      taskQueue: gateway.taskQueue,
-      args: [],
-      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'sync-history-retention' })),
-      staticSummary: 'Sync history retention (age and entry cap)',
-    },
+    action: scheduledStart(gateway, syncHistoryRetentionWorkflow, scheduleId, 'sync-history-retention', 'Sync history retention (age and entry cap)'),
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
   });
 }
@@ -92,15 +89,7 @@ export async function applyDriftSchedule(gateway: TemporalGateway, settings: { e
   await upsertSchedule(gateway, {
     scheduleId,
     spec: { intervals: [{ every: `${settings.intervalMinutes} minutes` }] },
-    action: {
-      type: 'startWorkflow',
-      workflowType: driftPollWorkflow,
-      workflowId: scheduleId,
-      taskQueue: gateway.taskQueue,
-      args: [],
-      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'drift-poll' })),
-      staticSummary: `Drift polling of every enabled instance, every ${settings.intervalMinutes} minutes`,
-    },
+    action: scheduledStart(gateway, driftPollWorkflow, scheduleId, 'drift-poll', `Drift polling of every enabled instance, every ${settings.intervalMinutes} minutes`),
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '10 minutes' },
     state: { paused: !settings.enabled, note: settings.enabled ? undefined : 'drift polling disabled' },
   });
@@ -116,15 +105,7 @@ export async function ensureHealthSchedule(gateway: TemporalGateway, intervalMin
   await upsertSchedule(gateway, {
     scheduleId,
     spec: { intervals: [{ every: `${intervalMinutes} minutes` }] },
-    action: {
-      type: 'startWorkflow',
-      workflowType: healthSnapshotWorkflow,
-      workflowId: scheduleId,
-      taskQueue: gateway.taskQueue,
-      args: [],
-      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'health-snapshots' })),
-      staticSummary: `Config health snapshots of every enabled instance, every ${intervalMinutes} minutes`,
-    },
+    action: scheduledStart(gateway, healthSnapshotWorkflow, scheduleId, 'health-snapshots', `Config health snapshots of every enabled instance, every ${intervalMinutes} minutes`),
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
   });
 }
