@@ -1,20 +1,10 @@
-import type { Config } from '../config';
-import type { SecretBox } from '../platform/crypto';
-import type { Logger } from '../platform/logger';
-import type { TemporalGateway } from '../platform/temporal-client';
-import type { Orm } from '../persistence/orm';
 import type { HealthRecomputer } from '../services/config-health/health-snapshots';
-import type { PcdCacheManager } from '../services/pcd/cache-manager';
+import type { ServiceDeps } from '../services/deps';
 
-export interface ApiDeps {
-  config: Config;
-  logger: Logger;
-  orm: Orm;
-  secretBox: SecretBox;
-  temporal: TemporalGateway;
+/** What the API hands its routes: the services' dependencies plus the API's own. */
+export interface ApiDeps extends ServiceDeps {
   apiKey: string;
   startedAt: Date;
   version: string;
-  pcdCaches: PcdCacheManager;
   healthRecomputer: HealthRecomputer;
 }
