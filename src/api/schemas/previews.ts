@@ -1,4 +1,4 @@
-import { z } from '../http/zod';
+import { idValue, int, z } from '../http/zod';
 import { ArrTypeSchema } from './common';
 import { FieldChangeSchema } from './pcd';
 import { SyncSectionSchema } from './sync';
@@ -54,9 +54,9 @@ export const PreviewSchema = z
 
 export const PreviewCreateSchema = z
   .object({
-    instanceId: z.number().int().positive(),
+    instanceId: idValue(),
     sections: z.array(SyncSectionSchema).max(4).optional().openapi({ description: 'Default: every section the sync configuration selects' }),
-    ttlSeconds: z.number().int().min(1).max(7 * 86_400).optional().openapi({ description: 'Staleness TTL; default PREVIEW_TTL_MINUTES' }),
+    ttlSeconds: int(1, 7 * 86_400).optional().openapi({ description: 'Staleness TTL; default PREVIEW_TTL_MINUTES' }),
   })
   .strict()
   .openapi('SyncPreviewCreate');

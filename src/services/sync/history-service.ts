@@ -88,10 +88,14 @@ export function toHistoryItem(run: SyncRun): HistoryItem {
 
 export const HISTORY_SETTINGS_KEY = 'sync-history';
 
+/** Ten years of history at most; an entry cap of a million runs at most. */
+export const RETENTION_DAYS_MAX = 3650;
+export const RETENTION_MAX_ENTRIES_MAX = 1_000_000;
+
 export const historySettingsSchema = z.object({
   enabled: z.boolean(),
-  retentionDays: z.number().int().min(1),
-  retentionMaxEntries: z.number().int().min(0),
+  retentionDays: z.number().int().min(1).max(RETENTION_DAYS_MAX),
+  retentionMaxEntries: z.number().int().min(0).max(RETENTION_MAX_ENTRIES_MAX),
 });
 export type HistorySettings = z.infer<typeof historySettingsSchema>;
 export const DEFAULT_HISTORY_SETTINGS: HistorySettings = { enabled: true, retentionDays: 90, retentionMaxEntries: 10_000 };
