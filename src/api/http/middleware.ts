@@ -10,6 +10,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     id: string;
     log: Logger;
+    /** A valid API key came with the request. */
+    authenticated?: boolean;
   }
 }
 
@@ -37,15 +39,19 @@ export function accessLog() {
   };
 }
 
-/** Follows the *arr convention: X-Api-Key header, or Authorization: Bearer <key>. */
+/**
+ * Follows the *arr convention: X-Api-Key header, or Authorization: Bearer <key>. Public paths
+ * (GET /health) pass without a key; `req.authenticated` says whether a valid key came along.
+ */
 export function requireApiKey(apiKey: string, publicPaths: Set<string>) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    if (req.method === 'GET' && publicPaths.has(req.path.replace(/\/+$/, ''))) return next();
     const header = req.header('x-api-key');
     const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1];
     const given = header ?? bearer;
+    req.authenticated = given !== undefined && constantTimeEquals(given.trim(), apiKey);
+    if (req.method === 'GET' && publicPaths.has(req.path.replace(/\/+$/, ''))) return next();
     if (!given) return next(new AppError('unauthorized', 'API key required: send it in the X-Api-Key header'));
-    if (!constantTimeEquals(given.trim(), apiKey)) return next(new AppError('unauthorized', 'Invalid API key'));
+    if (!req.authenticated) return next(new AppError('unauthorized', 'Invalid API key'));
     next();
   };
 }
