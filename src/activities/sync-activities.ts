@@ -164,15 +164,22 @@ export function syncActivities(deps: ActivityDeps) {
     },
 
     /**
-     * Executes the preview's write plan in dependency order. Heartbeats carry the index reached, so
-     * a retried attempt (another worker after a crash) resumes there; every step is idempotent.
+     * Executes the preview's write plan in dependency order, resumably: each confirmed step is
+     * recorded on the run (durably, before the heartbeat that reports it), and a retried attempt
+     * (another worker after a crash) starts after the last confirmed step. Heartbeats are throttled
+     * by the SDK, so the run record, not the last heartbeat that reached the server, says where
+     * to resume. Only the step that was in flight runs again, and it finds its target on the app
+     * by name (a create that did happen becomes an update, never a second entity).
      */
     async applySyncPlan(previewId: number, runId: number, options: { checkFreshness?: boolean } = {}): Promise<ApplySummary> {
       const ctx = Context.current();
-      const resume = ctx.info.heartbeatDetails as { next?: number; checked?: boolean } | undefined;
+      const heartbeat = ctx.info.heartbeatDetails as { next?: number; checked?: boolean } | undefined;
+      const confirmed = await confirmedSteps(runId);
+      const resumeAt = Math.max(heartbeat?.next ?? 0, confirmed);
       // An approved preview applied as it is (canary targets) is checked for freshness here, in the
-      // same attempt as the writes; the heartbeat records the check so a retry does not repeat it.
-      if (options.checkFreshness && !resume?.checked) {
+      // same attempt as the writes; the heartbeat records the check so a retry does not repeat it,
+      // and once a step is confirmed the app has moved by our own writes: no check either.
+      if (options.checkFreshness && !heartbeat?.checked && resumeAt === 0) {
         if (!(await isFresh(previewId))) return { steps: 0, written: 0, stale: true };
         ctx.heartbeat({ next: 0, checked: true });
       }
@@ -180,8 +187,8 @@ export function syncActivities(deps: ActivityDeps) {
       const plan = preview.plan as unknown as WritePlan;
       const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
       const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
-      const startAt = resume?.next ?? 0;
-      if (startAt > 0) deps.logger.info({ previewId, runId, startAt, attempt: ctx.info.attempt }, 'sync apply resuming');
+      const startAt = Math.min(resumeAt, plan.steps.length);
+      if (startAt > 0) deps.logger.info({ previewId, runId, startAt, confirmed, attempt: ctx.info.attempt }, 'sync apply resuming');
       try {
         await applyPlan(plan, client, {
           startAt,
@@ -231,6 +238,15 @@ export function syncActivities(deps: ActivityDeps) {
     const failed = Object.values(failures)[0];
     if (failed) throw appFailure(failed, 'reading the live state before apply');
     return fingerprint(live) === preview.liveFingerprint;
+  }
+
+  /** How many leading plan steps the run has confirmed (the index to resume at). */
+  async function confirmedSteps(runId: number): Promise<number> {
+    const run = await deps.orm.em.fork().findOneOrFail(SyncRun, { id: runId }, { fields: ['outcomes'] });
+    const done = new Set((run.outcomes as unknown as StepOutcome[]).map((o) => o.index));
+    let next = 0;
+    while (done.has(next)) next++;
+    return next;
   }
 
   async function recordOutcome(runId: number, outcome: StepOutcome): Promise<void> {
