@@ -4,7 +4,7 @@ import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import { applyPlan, liveNeeds, planSync, readSyncSource, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
-import { PcdDatabase, SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
+import { DriftResult, PcdDatabase, SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
 import { InstanceService } from '../services/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
@@ -30,6 +30,8 @@ export interface ApplySummary {
 export interface SyncRunResult {
   status: 'success' | 'partial' | 'failed';
   failure: FailureEvidence | null;
+  /** The instance whose stored drift result the writes made out of date (null: none to refresh). */
+  refreshDriftOf: number | null;
 }
 
 export function syncActivities(deps: ActivityDeps) {
@@ -214,17 +216,28 @@ export function syncActivities(deps: ActivityDeps) {
       const outcomes = run.outcomes as unknown as StepOutcome[];
       const done = new Set(outcomes.map((o) => o.index));
       const counts = ((preview?.preview ?? {}) as { counts?: { unchanged: number } }).counts;
+      const written = outcomes.filter((o) => o.outcome !== 'skipped').length;
+      // A run that stopped after writing says so in its evidence, so the preview (failed: the apply
+      // did not complete) and the run record (partial: some changes are on the app) tell one story.
+      if (failure && written > 0) {
+        failure = { ...failure, message: `${failure.message} ${written} of ${plan.steps.length} changes were written before it stopped; the run is recorded as partial.` };
+      }
       run.failureCount = failure ? 1 : 0;
-      run.sectionsRun = run.sectionsAttempted.filter((section) => plan.steps.every((step, index) => step.section !== section || done.has(index))).length;
-      run.itemsSynced = (counts?.unchanged ?? 0) + outcomes.filter((o) => o.outcome !== 'skipped').length;
-      run.status = !failure ? 'success' : outcomes.some((o) => o.outcome !== 'skipped') ? 'partial' : 'failed';
-      run.error = failure ? failure.message : null;
+      // Sections the run wrote to: every step confirmed, or at least one write confirmed.
+      run.sectionsRun = run.sectionsAttempted.filter((section) => {
+        const steps = plan.steps.map((step, index) => ({ step, index })).filter(({ step }) => step.section === section);
+        return steps.every(({ index }) => done.has(index)) || steps.some(({ index }) => outcomes.some((o) => o.index === index && o.outcome !== 'skipped'));
+      }).length;
+      run.itemsSynced = (counts?.unchanged ?? 0) + written;
+      run.status = !failure ? 'success' : written > 0 ? 'partial' : 'failed';
+      run.error = failure ? failure.message.slice(0, 500) : null;
       run.finishedAt = new Date();
       await em().flush();
       if (run.previewId) {
         await em().nativeUpdate(SyncPreview, { id: run.previewId }, { status: failure ? 'failed' : 'applied', failure: failure ? { ...failure } : null, updatedAt: new Date() });
       }
-      return { status: run.status, failure };
+      const refreshDriftOf = written > 0 && run.instanceId !== null && (await em().count(DriftResult, { instanceId: run.instanceId })) > 0 ? run.instanceId : null;
+      return { status: run.status, failure, refreshDriftOf };
     },
   };
 

@@ -1,3 +1,4 @@
+import { APP_FAILURE_CODES } from '../../domain/failure-evidence';
 import { ArrTypeSchema } from './common';
 import { text, z } from '../http/zod';
 
@@ -48,7 +49,7 @@ export const InstanceTestResultSchema = z
     appName: z.string().optional(),
     version: z.string().optional(),
     matchesArrType: z.boolean().optional().openapi({ description: "false when the app answering is not the instance's app family" }),
-    reason: z.enum(['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError']).optional(),
+    reason: z.enum(APP_FAILURE_CODES).optional(),
     message: z.string().optional(),
     recoveryAction: z.string().optional(),
   })
