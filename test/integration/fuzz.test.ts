@@ -281,3 +281,47 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect([...statuses.keys()].filter((s) => s < 300).length).toBeGreaterThan(0);
   });
 });
+
+describe('request bounds in the OpenAPI document', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startArrgo();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('documents a bound for every string, number and array a request carries, and refuses control characters in strings', async () => {
+    const doc = (await h.get('/openapi.json')).body as Schema;
+    const unbounded: string[] = [];
+    const seen = new Set<Schema>();
+    const walk = (raw: Schema, where: string): void => {
+      let schema = raw;
+      while (schema?.$ref) schema = doc.components.schemas[schema.$ref.split('/').pop()!];
+      if (!schema || seen.has(schema)) return;
+      seen.add(schema);
+      for (const part of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) walk(part, where);
+      if (schema.enum) return;
+      if (schema.type === 'string' && !(schema.maxLength !== undefined && schema.pattern) && !/^date-time$/.test(schema.format ?? '')) unbounded.push(`${where}: string without maxLength and a control-character pattern`);
+      if (schema.type === 'string' && schema.format === 'date-time' && schema.maxLength === undefined) unbounded.push(`${where}: date-time without maxLength`);
+      if ((schema.type === 'integer' || schema.type === 'number') && (schema.maximum === undefined || schema.minimum === undefined)) unbounded.push(`${where}: number without minimum and maximum`);
+      if (schema.type === 'array') {
+        if (schema.maxItems === undefined) unbounded.push(`${where}: array without maxItems`);
+        walk(schema.items ?? {}, `${where}[]`);
+      }
+      for (const [key, prop] of Object.entries<Schema>(schema.properties ?? {})) walk(prop, `${where}.${key}`);
+    };
+    for (const [p, methods] of Object.entries<Schema>(doc.paths)) {
+      for (const [method, op] of Object.entries<Schema>(methods)) {
+        for (const param of op.parameters ?? []) walk(param.schema, `${method.toUpperCase()} ${p} ${param.in}.${param.name}`);
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        if (body) walk(body, `${method.toUpperCase()} ${p} body`);
+        seen.clear();
+      }
+    }
+    expect(unbounded).toEqual([]);
+    expect(doc.components.schemas.InstanceCreate.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 100, pattern: expect.any(String) });
+    expect(doc.components.schemas.SyncHistorySettingsPatch.properties.retentionDays).toMatchObject({ type: 'integer', minimum: 1, maximum: 3650 });
+    expect(doc.paths['/api/v1/instances/{id}'].get.parameters[0].schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 2147483647 });
+  });
+});
