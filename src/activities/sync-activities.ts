@@ -194,6 +194,7 @@ export function syncActivities(deps: ActivityDeps) {
       try {
         await applyPlan(plan, client, {
           startAt,
+          verifyFirst: startAt > 0 || ctx.info.attempt > 1,
           onStep: async (outcome: StepOutcome, total: number) => {
             await recordOutcome(runId, outcome);
             ctx.heartbeat({ next: outcome.index + 1, total, checked: true });
