@@ -51,6 +51,11 @@ describe.each(dbKinds())('request hardening on %s', (db: DbKind) => {
     const imported = await h.post('/pcd/import', { databaseId: 1, layer: 'user', entityType: 'custom_format', data: { name: 'x', nested: ['ok', 'n\u0000'] } });
     expect(imported.status).toBe(400);
     expect(imported.body).toEqual({ error: 'Invalid request: body.data.nested.1 must not contain NUL characters' });
+    let deep: unknown = 'n\u0000';
+    for (let i = 0; i < 70; i++) deep = { d: deep };
+    const tooDeep = await h.post('/pcd/import', { databaseId: 1, layer: 'user', entityType: 'custom_format', data: { name: 'x', deep } });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body).toEqual({ error: 'Invalid request: body is nested more than 64 levels deep' });
     expect(h.logs.join('\n')).not.toContain('unrecognized token');
   });
 

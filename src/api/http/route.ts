@@ -132,6 +132,7 @@ function parse(part: 'params' | 'query' | 'body', schema: ZodTypeAny | undefined
   const result = schema.safeParse(value);
   if (!result.success) throw zodToAppError(part, result.error);
   const nul = findNul(result.data, [part]);
+  if (nul === TOO_DEEP) throw new AppError('validation', `Invalid request: ${part} is nested more than ${MAX_DEPTH} levels deep`);
   if (nul) throw new AppError('validation', `Invalid request: ${nul.join('.')} must not contain NUL characters`);
   return result.data;
 }
@@ -149,9 +150,10 @@ function decodes(segment: string): boolean {
  * Free-form values (portable entity data, field edit values) are not typed by the schema; NUL
  * cannot be stored in any text column, so it is refused wherever it hides.
  */
-function findNul(value: unknown, path: string[], depth = 0): string[] | null {
+function findNul(value: unknown, path: string[], depth = 0): string[] | typeof TOO_DEEP | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return [...path, JSON.stringify(key)];
     const found = findNul(item, [...path, key], depth + 1);
@@ -159,3 +161,6 @@ function findNul(value: unknown, path: string[], depth = 0): string[] | null {
   }
   return null;
 }
+
+const MAX_DEPTH = 64;
+const TOO_DEEP = Symbol('too deep');
