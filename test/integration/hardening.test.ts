@@ -155,6 +155,9 @@ describe.each(dbKinds())('request hardening on %s', (db: DbKind) => {
     expect(merge.body.enabled).toBe(false);
     const mergePost = await raw('POST', '/instances', body, { 'Content-Type': 'application/merge-patch+json' });
     expect(mergePost.status).toBe(415);
+    const doc = (await h.get('/openapi.json')).body;
+    expect(doc.paths['/api/v1/instances'].post.responses['415']).toBeDefined();
+    expect(Object.keys(doc.paths['/api/v1/instances/{id}'].patch.requestBody.content)).toEqual(['application/json', 'application/merge-patch+json']);
     // No body at all is still "required", not 415.
     const empty = await h.request('POST', '/instances');
     expect(empty.status).toBe(400);

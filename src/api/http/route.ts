@@ -107,6 +107,8 @@ export class ApiRouter {
     }
     const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
     if ((def.params || def.query || def.body) && !responses['400']) responses['400'] = errorResponse('Invalid request; the message names the field');
+    if (def.body && !responses['415']) responses['415'] = errorResponse('The body is not application/json (PATCH also takes application/merge-patch+json), or its Content-Encoding is not supported');
+    if (def.body && !responses['413']) responses['413'] = errorResponse('Request body too large (at most 5 MB)');
     if (!def.public && !responses['401']) responses['401'] = errorResponse('Missing or wrong API key');
     if (!responses['500']) responses['500'] = errorResponse('Internal error (no detail is disclosed)');
     this.registry.registerPath({
@@ -120,7 +122,12 @@ export class ApiRouter {
       request: {
         params: def.params,
         query: def.query,
-        body: def.body ? { required: !def.body.isOptional(), content: { 'application/json': { schema: def.body } } } : undefined,
+        body: def.body
+          ? {
+              required: !def.body.isOptional(),
+              content: { 'application/json': { schema: def.body }, ...(def.method === 'patch' ? { 'application/merge-patch+json': { schema: def.body } } : {}) },
+            }
+          : undefined,
       },
       responses,
     });
