@@ -87,10 +87,14 @@ describe.each(dbKinds())('request hardening on %s', (db: DbKind) => {
       } as never);
     run(`O'Brien? "quoted" ');drop table sync_runs;--`, null);
     run('plain', "it's $1 and ? marks");
+    run('Radarr 50%_off', null);
+    run('Radarr 50abcoff', null);
     await em.flush();
     const list = (q: string) => historyService.listSyncRuns(h.service.orm.em.fork(), { q, page: 1, pageSize: 50 });
     expect((await list(`O'Brien? "quoted" ');drop`)).items.map((i) => i.instanceName)).toEqual([`O'Brien? "quoted" ');drop table sync_runs;--`]);
     expect((await list("it's $1 and ?")).items.map((i) => i.instanceName)).toEqual(['plain']);
+    // % and _ match literally on both drivers, case-insensitively.
+    expect((await list('50%_OFF')).items.map((i) => i.instanceName)).toEqual(['Radarr 50%_off']);
     if (db === 'sqlite') {
       // Inlined into SQL text, a NUL ends the statement ("unrecognized token"); bound, it is just a value.
       expect((await list('a\u0000b')).total).toBe(0);

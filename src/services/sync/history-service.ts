@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { ArrType } from '../../domain/arr-types';
 import { SyncRun } from '../../persistence/entities';
@@ -51,9 +51,12 @@ export async function listSyncRuns(em: EntityManager, filter: HistoryFilter): Pr
   if (filter.section) where.sectionsKey = { $like: `%,${filter.section},%` };
   if (filter.from || filter.to) where.startedAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
   if (filter.q) {
+    // Free text matches literally: % and _ are escaped, and the ESCAPE clause says so on every
+    // driver (SQLite's LIKE has no default escape character).
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = caseInsensitiveLikeOperator(em);
-    where.$or = [{ instanceName: { [like]: pattern } }, { error: { [like]: pattern } }];
+    const like = caseInsensitiveLikeOperator(em) === '$ilike' ? 'ilike' : 'like';
+    const matches = (column: string) => ({ [raw((alias: string) => `${alias}.${column} ${like} ? escape '\\'`, [pattern])]: [] });
+    where.$or = [matches('instance_name'), matches('error')];
   }
   const [rows, total] = await em.findAndCount(SyncRun, where, {
     orderBy: { startedAt: 'desc', id: 'desc' },
