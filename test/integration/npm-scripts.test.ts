@@ -92,7 +92,7 @@ describe('npm scripts', () => {
     PCD_SCHEMA_FETCH: 'off',
   });
 
-  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo'];
+  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers'];
 
   it('has a check for every script, and every file a script names exists', () => {
     expect(Object.keys(SCRIPTS).sort()).toEqual([...CHECKED].sort());
@@ -141,6 +141,13 @@ describe('npm scripts', () => {
     const unit = start('test:unit', ['--listTests']);
     expect(await unit.exited).toBe(0);
     expect(unit.output()).toContain(path.join('test', 'unit'));
+  });
+
+  it('check:layers passes on the code as it is', async () => {
+    // test/unit/architecture/layers.test.ts proves the same rules fail on a wrong import.
+    const layers = start('check:layers', []);
+    expect(await layers.exited).toBe(0);
+    expect(layers.output()).toContain('no dependency violations found');
   });
 });
 
