@@ -73,10 +73,10 @@ export const DatabaseSchema = z
     cache: z.object({
       status: z.enum(['pending', 'building', 'ready', 'degraded', 'failed']).openapi({
         description:
-          'ready: every op ran; degraded: some ops failed and the state is incomplete (still served, marked so); failed: the pull failed, or the replay produced no entity from a repository with ops',
+          'ready: every op ran; degraded: some ops failed and the state is incomplete (still served, marked so); failed: the pull failed, the replay produced no entity from a repository with ops, or the schema dependency lacks columns arrgo reads',
       }),
       reason: z.string().nullable().openapi({
-        description: 'Sanitized reason code: why the last pull failed, or ops_failed / schema_gaps (degraded) / replay_empty (failed)',
+        description: 'Sanitized reason code: why the last pull failed, or ops_failed (degraded), replay_empty or schema_gaps (failed)',
       }),
       message: z.string().nullable(),
       stats: CacheStats.nullable(),

@@ -1,9 +1,9 @@
 /**
  * How complete a replayed database is, for its cache status:
  * - ready: every schema, base and tweak op ran (writes that changed nothing are skipped, not failed);
- * - degraded: some ops failed (or the schema dependency lacks columns arrgo reads); the state is
- *   served, marked incomplete;
- * - failed: the replay produced no entity at all although the repository has ops.
+ * - degraded: some ops failed; the state is served, marked incomplete;
+ * - failed: the replay produced no entity at all although the repository has ops, or the schema
+ *   dependency lacks columns arrgo reads (its tables cannot be read as PCD entities).
  * Pending conflicts of user ops are a normal state of the user layer, not a degradation.
  */
 import type Database from 'better-sqlite3';
@@ -83,9 +83,9 @@ export function assessReplay(input: { outcomes: readonly OpOutcome[]; base: Data
   for (const o of failed) failedByReason[o.reason ?? 'invalid'] = (failedByReason[o.reason ?? 'invalid'] ?? 0) + 1;
   const entities = countEntities(input.base);
   const gaps = input.schema?.gaps.length ?? 0;
-  const status: ReplayHealthStatus = entities === 0 && input.repositoryOps > 0 ? 'failed' : failed.length > 0 || gaps > 0 ? 'degraded' : 'ready';
   const reason: ReplayHealthReason | null =
-    status === 'failed' ? 'replay_empty' : status === 'degraded' ? (failed.length > 0 ? 'ops_failed' : 'schema_gaps') : null;
+    gaps > 0 ? 'schema_gaps' : entities === 0 && input.repositoryOps > 0 ? 'replay_empty' : failed.length > 0 ? 'ops_failed' : null;
+  const status: ReplayHealthStatus = reason === null ? 'ready' : reason === 'ops_failed' ? 'degraded' : 'failed';
   return {
     status,
     reason,

@@ -123,9 +123,19 @@ export interface SchemaLayerInfo {
 
 function configure(db: Database.Database): LineageContext {
   db.pragma('foreign_keys = ON');
-  // REPLACE conflict resolution must fire delete triggers (tombstones) too.
-  db.pragma('recursive_triggers = ON');
+  setRecursiveTriggers(db);
   return LineageContext.attach(db);
+}
+
+/**
+ * REPLACE conflict resolution should fire the lineage delete triggers (tombstones), which SQLite
+ * does only with recursive triggers on. A schema dependency with triggers of its own (Profilarr's
+ * schema cleans up orphaned conditions on delete) must see SQLite's default behaviour, as in
+ * Profilarr's compiler: then recursive triggers stay off and a REPLACE leaves no tombstone.
+ */
+function setRecursiveTriggers(db: Database.Database): void {
+  const own = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, 5) <> '_pcd_' LIMIT 1").get();
+  db.pragma(`recursive_triggers = ${own ? 'OFF' : 'ON'}`);
 }
 
 /** A fresh database with the schema DDL and the lineage machinery, no rows (no seeds). */
@@ -186,6 +196,7 @@ function buildDependencySchema(schemaOps: readonly PcdOp[]): SchemaTemplate {
     db.exec(LINEAGE_DDL);
     const ctx = configure(db);
     const outcomes = replayOps(db, ctx, schemaOps);
+    setRecursiveTriggers(db);
     const addedTables = addMissingBundledTables(db);
     db.exec(lineageTriggersDdl(dataColumnsOf(db)));
     ctx.refreshTables();

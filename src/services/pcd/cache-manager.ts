@@ -75,7 +75,14 @@ export class PcdCacheManager {
     if (!row.lastPulledAt) throw notReady(`Database ${databaseId} is not ready: it has not been pulled yet`);
     const entry = this.entries.get(databaseId);
     if (entry?.status === 'ready' && entry.contentVersion === row.contentVersion) {
-      return this.resolved(databaseId, entry, row.userVersion);
+      const cache = await this.resolved(databaseId, entry, row.userVersion);
+      if (cache.health.reason === 'schema_gaps') {
+        const gaps = cache.schema.gaps;
+        throw notReady(
+          `Database ${databaseId} cannot be read: its schema dependency lacks columns arrgo reads (${gaps.slice(0, 5).join(', ')}${gaps.length > 5 ? `, and ${gaps.length - 5} more` : ''})`,
+        );
+      }
+      return cache;
     }
     if (entry?.status === 'failed' && entry.contentVersion === row.contentVersion) {
       throw notReady(`Database ${databaseId} is not ready: its cache failed to build`);

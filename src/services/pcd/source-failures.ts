@@ -14,7 +14,7 @@ export const SOURCE_FAILURES = {
 /** Why a built cache is incomplete (status degraded) or unusable (status failed after a replay). */
 export const REPLAY_PROBLEMS = {
   ops_failed: 'Some operations failed to apply, so the state is incomplete; see cache.stats.failedOpsByReason and cache.stats.firstFailed.',
-  schema_gaps: 'The schema dependency lacks columns arrgo reads; see cache.stats.schemaGaps.',
+  schema_gaps: 'The schema dependency lacks columns arrgo reads, so its entities cannot be read; see cache.stats.schemaGaps.',
   replay_empty: 'The replay produced no entities although the repository has operations; see cache.stats.firstFailed.',
 } as const;
 

@@ -98,6 +98,12 @@ describe('SQL statements', () => {
     expect(splitStatements(sql)).toEqual([`INSERT INTO t (a) VALUES ('x;y')`, `UPDATE "t;" SET a = 'it''s;' WHERE b = 1`]);
   });
 
+  it('keeps a trigger body (with CASE ... END inside) as one statement', () => {
+    const trigger = `CREATE TRIGGER trg AFTER DELETE ON a\nBEGIN\n  DELETE FROM b WHERE x = OLD.x;\n  UPDATE c SET y = CASE WHEN OLD.y > 0 THEN 1 ELSE 0 END WHERE z = 'end;';\nEND`;
+    const sql = `CREATE TABLE a (x, y);\n${trigger};\ncreate temp trigger t2 after insert on a begin select 1; end;\nINSERT INTO a VALUES (1, 2);`;
+    expect(splitStatements(sql)).toEqual(['CREATE TABLE a (x, y)', trigger, 'create temp trigger t2 after insert on a begin select 1; end', 'INSERT INTO a VALUES (1, 2)']);
+  });
+
   it('describes statement heads', () => {
     expect(describeStatement('INSERT INTO "custom_formats" ("name", "description") VALUES (1, 2)')).toEqual({
       kind: 'insert',

@@ -70,7 +70,40 @@ describe('schema layer from a schema dependency', () => {
     expect(stripped[0].sql).not.toContain('include_in_rename');
     const replay = replayPcd({ schema: stripped, base: baseOps('1.0.0') });
     expect(replay.schema.gaps).toEqual(['custom_formats.include_in_rename']);
-    expect(assessReplay({ outcomes: replay.outcomes, base: replay.base, repositoryOps: 1, schema: replay.schema })).toMatchObject({ status: 'degraded', reason: 'schema_gaps' });
+    expect(assessReplay({ outcomes: replay.outcomes, base: replay.base, repositoryOps: 1, schema: replay.schema })).toMatchObject({ status: 'failed', reason: 'schema_gaps' });
+  });
+});
+
+describe('triggers of a schema dependency', () => {
+  // Profilarr's schema removes a condition whose pattern row is deleted. SQLite fires delete
+  // triggers for REPLACE only with recursive triggers on; Profilarr leaves them off, so must arrgo.
+  const withCleanup = schemaOps('1.0.0').map((op) => ({
+    ...op,
+    sql: `${op.sql}\nCREATE TRIGGER trg_condition_patterns_cleanup AFTER DELETE ON condition_patterns BEGIN DELETE FROM custom_format_conditions WHERE custom_format_name = OLD.custom_format_name AND name = OLD.condition_name; END;`,
+  }));
+  const ops = loadPcdRepository({
+    ops: [
+      {
+        file: '1.initial.sql',
+        text: [
+          "INSERT INTO regular_expressions (name, pattern) VALUES ('A', 'a'), ('B', 'b');",
+          "INSERT INTO custom_formats (name) VALUES ('CF');",
+          "INSERT INTO custom_format_conditions (custom_format_name, name, type) VALUES ('CF', 'c', 'release_title');",
+          "INSERT INTO condition_patterns (custom_format_name, condition_name, regular_expression_name) VALUES ('CF', 'c', 'A');",
+        ].join('\n'),
+      },
+      { file: '2.repoint.sql', text: "INSERT OR REPLACE INTO condition_patterns (custom_format_name, condition_name, regular_expression_name) VALUES ('CF', 'c', 'B');" },
+      { file: '3.drop-regex.sql', text: "DELETE FROM regular_expressions WHERE name = 'B';" },
+    ],
+  }).base;
+
+  it('run as in Profilarr: a REPLACE does not fire them, a cascaded delete does', () => {
+    const replay = replayPcd({ schema: withCleanup, base: ops.slice(0, 2) });
+    expect(replay.failures).toEqual([]);
+    expect(replay.resolved.prepare("SELECT regular_expression_name FROM condition_patterns WHERE condition_name = 'c'").pluck().get()).toBe('B');
+    expect(replay.resolved.prepare('SELECT COUNT(*) FROM custom_format_conditions').pluck().get()).toBe(1);
+    const dropped = replayPcd({ schema: withCleanup, base: ops });
+    expect(dropped.resolved.prepare('SELECT COUNT(*) FROM custom_format_conditions').pluck().get()).toBe(0);
   });
 });
 
