@@ -19,6 +19,8 @@ export interface TestGitRepo {
   commit(files: Record<string, string | null>, message?: string): string;
   /** Tags the head commit. */
   tag(name: string): void;
+  /** Runs git in the repository. */
+  git(...args: string[]): string;
   head(): string;
   remove(): void;
 }
@@ -54,6 +56,7 @@ export function makeGitRepo(fromDir: string, options: { only?: (relative: string
       return git(dir, 'rev-parse', 'HEAD');
     },
     tag: (name) => void git(dir, 'tag', name),
+    git: (...args) => git(dir, ...args),
     head: () => git(dir, 'rev-parse', 'HEAD'),
     remove: () => fs.rmSync(options.name ? path.dirname(dir) : dir, { recursive: true, force: true }),
   };

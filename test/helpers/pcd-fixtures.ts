@@ -67,17 +67,21 @@ export function makeFixtureSchemaRepo(): FixtureSchemaRepo {
     repo.tag(version);
     previous = Object.keys(files);
   }
+  // A branch named by a version (as Profilarr accepts): 0.9.0 lacks a column arrgo reads.
+  repo.git('checkout', '-q', '-b', '0.9.0', '1.0.0');
+  repo.commit({ 'ops/0.schema.sql': FIXTURE_SCHEMA_VERSIONS['1.0.0']['ops/0.schema.sql'].replace(/\n\s*include_in_rename [^\n]*\n/, '\n') }, 'schema 0.9.0');
+  repo.git('checkout', '-q', 'main');
   // The branch head moves on after the tags: a pinned database must not see this.
   repo.commit({ 'ops/0.schema.sql': 'CREATE TABLE unreleased (name TEXT);' }, 'unreleased work');
   return repo;
 }
 
 /** A local PCD directory pinned to one fixture schema version of `schemaUrl`. */
-export function writeFixturePcd(version: '1.0.0' | '1.1.0', schemaUrl: string): string {
+export function writeFixturePcd(version: '1.0.0' | '1.1.0', schemaUrl: string, pinned: string = version): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `arrgo-pcd-${version}-`));
   fs.writeFileSync(
     path.join(dir, 'pcd.json'),
-    JSON.stringify({ name: `fixture-${version}`, version: '0.1.0', arr_types: ['radarr', 'sonarr'], dependencies: { [schemaUrl]: version } }),
+    JSON.stringify({ name: `fixture-${version}`, version: '0.1.0', arr_types: ['radarr', 'sonarr'], dependencies: { [schemaUrl]: pinned } }),
   );
   for (const [file, text] of Object.entries(FIXTURE_PCD_OPS[version])) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });

@@ -67,6 +67,19 @@ describe.each(dbKinds())('PCD fidelity on %s', (db: DbKind) => {
     expect((await h.get(`/pcd/${old.database.id}/resolved/musicAppMetadataProfile`)).body.entities).toEqual([]);
     // One clone per URL and version.
     expect(fs.readdirSync(path.join(h.dataDir, 'pcd-deps')).filter((d) => !d.endsWith('.partial'))).toHaveLength(2);
+    // Pulling again reuses the clones (one per URL and version) and changes nothing.
+    const again = await h.post(`/databases/${old.database.id}/pull?wait=true`);
+    expect(again.body).toMatchObject({ cacheStatus: 'ready', database: { contentVersion: old.database.contentVersion } });
+  });
+
+  it('fails a database whose pinned dependency (a branch named by the version) lacks columns arrgo reads, and says which', async () => {
+    const pulled = await link('pinned-0.9.0', writeFixturePcd('1.0.0', schemaRepo.url, '0.9.0'));
+    expect(pulled.database.schema.source).toBe('dependency');
+    expect(pulled.database.cache).toMatchObject({ status: 'failed', reason: 'schema_gaps', stats: { schemaGaps: ['custom_formats.include_in_rename'] } });
+    const read = await h.get(`/pcd/${pulled.database.id}/resolved/customFormat`);
+    expect(read.status).toBe(400);
+    expect(read.body.error).toBe(`Database ${pulled.database.id} cannot be read: its schema dependency lacks columns arrgo reads (custom_formats.include_in_rename)`);
+    expect((await h.patch(`/databases/${pulled.database.id}`, { enabled: false })).status).toBe(200);
   });
 
   it('falls back to the bundled schema, and says so, when the dependency cannot be fetched', async () => {
