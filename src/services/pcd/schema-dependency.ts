@@ -40,6 +40,9 @@ export async function resolveSchemaDependency(manifest: PcdManifest, dataDir: st
   if (fetchMode === 'off') {
     return bundled(`Fetching schema dependencies is switched off (PCD_SCHEMA_FETCH=off); the bundled PCD schema ${SCHEMA_VERSION} stands in for ${label}.`);
   }
+  if (!FETCHABLE_URL.test(url) || !FETCHABLE_VERSION.test(version)) {
+    return bundled(`The schema dependency ${label} is not a git URL and version arrgo fetches; the bundled PCD schema ${SCHEMA_VERSION} stands in.`);
+  }
   const dir = dependencyDirectory(dataDir, url, version);
   if (!fs.existsSync(path.join(dir, '.git')) && !(await fetchPinned(url, version, dir))) {
     return bundled(`The schema dependency ${label} could not be fetched at its pinned version; the bundled PCD schema ${SCHEMA_VERSION} stands in.`);
@@ -54,6 +57,10 @@ export async function resolveSchemaDependency(manifest: PcdManifest, dataDir: st
     ops,
   };
 }
+
+/** What arrgo hands to git: the URL forms it accepts for sources, and a plain tag or branch name. */
+const FETCHABLE_URL = /^(https?:\/\/|ssh:\/\/|git@[^:\s]+:|file:\/\/)\S+$/;
+const FETCHABLE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._+/-]{0,99}$/;
 
 async function fetchPinned(url: string, version: string, dir: string): Promise<boolean> {
   for (const ref of [version, `v${version}`]) {

@@ -48,6 +48,8 @@ describe('op files', () => {
 
   it('sorts op files by numeric prefix', () => {
     expect(sortOpFiles(['10.b.sql', '2.a.sql', 'readme.sql', '1.initial.sql', '100.z.sql'])).toEqual(['1.initial.sql', '2.a.sql', '10.b.sql', '100.z.sql', 'readme.sql']);
+    // Only "<number>." is a prefix (Profilarr's rule): "3-dash.sql" is unprefixed and runs last.
+    expect(sortOpFiles(['3-dash.sql', '4.b.sql', 'allow-dv.sql'])).toEqual(['4.b.sql', '3-dash.sql', 'allow-dv.sql']);
   });
 
   it('loads a repository: base ops numbered in replay order, tweaks as file ops', () => {
