@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { FailedOpRef } from '../../domain/pcd/replay-health';
 
 export type PcdSourceKind = 'git' | 'local';
 /**
@@ -11,15 +12,7 @@ export type PcdCacheStatus = 'pending' | 'building' | 'ready' | 'degraded' | 'fa
 export const SERVABLE_CACHE_STATUSES: readonly PcdCacheStatus[] = ['ready', 'degraded'];
 
 /** A failed op named for people (layer, op id or file position, marker target, reason code). */
-export interface PcdFailedOpRecord {
-  layer: string;
-  opId: number | null;
-  file: string | null;
-  position: number | null;
-  markerId: string | null;
-  target: { entityType: string; name: string } | null;
-  reason: string;
-}
+export type PcdFailedOpRecord = FailedOpRef;
 export type PcdSchemaSource = 'dependency' | 'bundled';
 
 export interface PcdManifestRecord {
