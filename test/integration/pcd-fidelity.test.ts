@@ -92,7 +92,11 @@ describe.each(dbKinds())('PCD fidelity on %s', (db: DbKind) => {
   it('reports a repository whose ops partly fail as degraded, names the failed ops, and still serves it marked so', async () => {
     const pulled = await link(
       'partly-broken',
-      localPcd({ 'ops/1.initial.sql': "INSERT INTO custom_formats (name) VALUES ('Kept');", 'ops/2.orphan-conditions.sql': ORPHAN_CONDITIONS }),
+      localPcd({
+        'ops/1.initial.sql': "INSERT INTO custom_formats (name) VALUES ('Kept');",
+        'ops/2.orphan-conditions.sql': ORPHAN_CONDITIONS,
+        'ops/3.stale-guard.sql': "INSERT INTO tags (name) VALUES ('t');\nUPDATE custom_formats SET description = 'x' WHERE name = 'Kept' AND description = 'stale';",
+      }),
     );
     const id = pulled.database.id;
     expect(pulled.cacheStatus).toBe('degraded');
@@ -105,6 +109,9 @@ describe.each(dbKinds())('PCD fidelity on %s', (db: DbKind) => {
         failedOpsByReason: { missing_target: 1 },
         firstFailed: [{ layer: 'base', file: 'ops/2.orphan-conditions.sql', position: 1, markerId: null, target: null, reason: 'missing_target' }],
         entities: 1,
+        skipped: 0,
+        skippedWrites: 1,
+        firstSkippedWrites: [{ layer: 'base', file: 'ops/3.stale-guard.sql', statement: 2, kind: 'update', table: 'custom_formats' }],
       },
     });
     expect(JSON.stringify(pulled.database.cache)).not.toMatch(/FOREIGN KEY|constraint|SQLITE/i);

@@ -24,23 +24,32 @@ export const DatabasePatchSchema = z
   .refine((v) => Object.keys(v).length > 0, 'must name at least one field to change')
   .openapi('DatabasePatch');
 
-const FailedOp = z
+const OpIdentity = {
+  layer: z.enum(['schema', 'base', 'tweaks', 'user']),
+  opId: z.number().int().nullable().openapi({ description: 'Database op id (base and user ops); null for file layers' }),
+  file: z.string().nullable(),
+  position: z.number().int().nullable().openapi({ description: '1-based position of the op within its file' }),
+  markerId: z.string().nullable().openapi({ description: 'Op id of the marker comment, when the file has markers' }),
+  target: z.object({ entityType: z.string(), name: z.string() }).nullable(),
+};
+
+const FailedOp = z.object({ ...OpIdentity, reason: z.enum(['duplicate_key', 'missing_target', 'guard_mismatch', 'invalid']) }).openapi('FailedOp');
+
+const SkippedWrite = z
   .object({
-    layer: z.enum(['schema', 'base', 'tweaks', 'user']),
-    opId: z.number().int().nullable().openapi({ description: 'Database op id (base and user ops); null for file layers' }),
-    file: z.string().nullable(),
-    position: z.number().int().nullable().openapi({ description: '1-based position of the op within its file' }),
-    markerId: z.string().nullable().openapi({ description: 'Op id of the marker comment, when the file has markers' }),
-    target: z.object({ entityType: z.string(), name: z.string() }).nullable(),
-    reason: z.enum(['duplicate_key', 'missing_target', 'guard_mismatch', 'invalid']),
+    ...OpIdentity,
+    statement: z.number().int().openapi({ description: '1-based ordinal of the statement within its op' }),
+    kind: z.enum(['insert', 'update', 'delete']),
+    table: z.string().nullable(),
   })
-  .openapi('FailedOp');
+  .openapi('SkippedWrite');
 
 const CacheStats = z.object({
   totalOps: z.number().int(),
   applied: z.number().int().openapi({ description: 'Ops that changed rows' }),
   skipped: z.number().int().optional().openapi({ description: "Schema, base and tweak ops that ran but changed nothing (Profilarr's skipped)" }),
   skippedWrites: z.number().int().optional().openapi({ description: 'Statements of schema, base and tweak ops that changed no row; never a failure' }),
+  firstSkippedWrites: z.array(SkippedWrite).max(5).optional().openapi({ description: 'The first skipped writes (at most 5), with their op and statement' }),
   failed: z.number().int().openapi({ description: 'Every failed op, pending user-op conflicts included' }),
   conflicts: z.number().int(),
   failedByReason: z.record(z.number().int()),

@@ -64,7 +64,7 @@ export type {
 /** Cache status of a replay: ready, degraded (failed ops, schema gaps) or failed (no entity from a non-empty repository). */
 export { assessReplay, countEntities, FIRST_FAILED_LIMIT } from './replay-health';
 /** Replay health and the failed ops it names. */
-export type { ReplayHealth, ReplayHealthStatus, ReplayHealthReason, FailedOpRef } from './replay-health';
+export type { ReplayHealth, ReplayHealthStatus, ReplayHealthReason, FailedOpRef, SkippedWriteRef } from './replay-health';
 /** arrgo's additions on top of a schema dependency (missing bundled tables, additive seeds, reader gaps). */
 export { addMissingBundledTables, additiveSeedSql, schemaGaps } from './schema/dependency';
 /** Op failure reasons and their classification. */

@@ -26,6 +26,13 @@ export interface FailedOpRef {
   reason: string;
 }
 
+/** A write of a schema, base or tweak op that changed no row (a skip, never a failure). */
+export interface SkippedWriteRef extends Omit<FailedOpRef, 'reason'> {
+  statement: number;
+  kind: 'insert' | 'update' | 'delete';
+  table: string | null;
+}
+
 export interface ReplayHealth {
   status: ReplayHealthStatus;
   reason: ReplayHealthReason | null;
@@ -36,6 +43,8 @@ export interface ReplayHealth {
   firstFailed: FailedOpRef[];
   /** Entities (root rows) in the base state. */
   entities: number;
+  /** The first few writes that changed no row, in replay order. */
+  firstSkippedWrites: SkippedWriteRef[];
 }
 
 export const FIRST_FAILED_LIMIT = 5;
@@ -60,7 +69,7 @@ function degrades(o: OpOutcome): boolean {
   return o.status === 'failed' && !(o.layer === 'user' && o.reason !== null && CONFLICT_REASONS.has(o.reason));
 }
 
-function refOf(o: OpOutcome): FailedOpRef {
+function identityOf(o: OpOutcome): Omit<FailedOpRef, 'reason'> {
   const target: OpTarget | null = o.target;
   return {
     layer: o.layer,
@@ -69,8 +78,22 @@ function refOf(o: OpOutcome): FailedOpRef {
     position: o.position,
     markerId: o.markerId,
     target: target ? { entityType: target.entityType, name: target.name } : null,
-    reason: o.reason ?? 'invalid',
   };
+}
+
+function refOf(o: OpOutcome): FailedOpRef {
+  return { ...identityOf(o), reason: o.reason ?? 'invalid' };
+}
+
+function firstSkippedWrites(outcomes: readonly OpOutcome[]): SkippedWriteRef[] {
+  const out: SkippedWriteRef[] = [];
+  for (const o of outcomes) {
+    for (const w of o.skippedWrites ?? []) {
+      if (out.length === FIRST_FAILED_LIMIT) return out;
+      out.push({ ...identityOf(o), statement: w.statement, kind: w.kind, table: w.table });
+    }
+  }
+  return out;
 }
 
 /**
@@ -93,5 +116,6 @@ export function assessReplay(input: { outcomes: readonly OpOutcome[]; base: Data
     failedOps: failed.length,
     firstFailed: failed.slice(0, FIRST_FAILED_LIMIT).map(refOf),
     entities,
+    firstSkippedWrites: firstSkippedWrites(input.outcomes),
   };
 }

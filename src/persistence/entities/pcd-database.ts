@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { FailedOpRef } from '../../domain/pcd/replay-health';
+import type { FailedOpRef, SkippedWriteRef } from '../../domain/pcd/replay-health';
 
 export type PcdSourceKind = 'git' | 'local';
 /**
@@ -32,6 +32,8 @@ export interface PcdCacheStats {
   skipped?: number;
   /** Writes (statements) of file-layer ops that changed no row. */
   skippedWrites?: number;
+  /** The first few of them, with their op and statement. */
+  firstSkippedWrites?: SkippedWriteRef[];
   /** Every failed op, pending user-op conflicts included. */
   failed: number;
   conflicts: number;

@@ -227,6 +227,7 @@ export class PcdCacheManager {
         applied: counts.applied,
         skipped: counts.skipped,
         skippedWrites: counts.skippedWrites,
+        firstSkippedWrites: health.firstSkippedWrites,
         failed: counts.failed,
         conflicts: replayed.conflicts.length,
         failedByReason,

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { loadPcdRepository, replayPcd, resolveEntity, schemaSeedOps, SCHEMA_DDL, sortOpFiles, type PcdFile, type ReplayedPcd } from '../../../src/domain/pcd';
+import { assessReplay, loadPcdRepository, replayPcd, resolveEntity, schemaSeedOps, SCHEMA_DDL, sortOpFiles, type PcdFile, type ReplayedPcd } from '../../../src/domain/pcd';
 import { UNMARKED_GUARDS_PCD } from '../../helpers/pcd-fixtures';
 import { describeWithShared, sharedPath } from '../../helpers/shared-data';
 import { TRASH_PCD_PARTS } from './helpers';
@@ -84,6 +84,20 @@ describe('reference model: unmarked files with zero-row guards', () => {
     expect(byFile('ops/3.noop.sql')).toMatchObject({ status: 'skipped', reason: null, skippedWrites: [{ statement: 1 }, { statement: 2 }] });
     expect(byFile('tweaks/prefer-av1.sql')).toMatchObject({ status: 'applied', skippedWrites: [{ statement: 2, kind: 'update' }] });
     expect(replay.stats).toMatchObject({ failed: 0, skipped: 1, skippedWrites: 7 });
+    const health = assessReplay({ outcomes: replay.outcomes, base: replay.base, repositoryOps: repo.base.length + repo.tweaks.length });
+    expect(health).toMatchObject({ status: 'ready', failedOps: 0 });
+    expect(health.firstSkippedWrites).toHaveLength(5);
+    expect(health.firstSkippedWrites[0]).toEqual({
+      layer: 'base',
+      opId: repo.base[1].id,
+      file: 'ops/2.refresh-codecs.sql',
+      position: 1,
+      markerId: null,
+      target: null,
+      statement: 2,
+      kind: 'update',
+      table: 'regular_expressions',
+    });
   });
 
   it('keeps lineage exact: writes that changed nothing establish nothing', () => {
