@@ -134,6 +134,11 @@ export const UNMARKED_GUARDS_PCD: { manifest: string; ops: PcdFile[]; tweaks: Pc
       ].join('\n'),
     },
     {
+      // Hand-written files sometimes wrap themselves in a transaction.
+      file: '4.wrapped.sql',
+      text: `BEGIN TRANSACTION;\nINSERT INTO tags (name) VALUES ('wrapped');\nCOMMIT;`,
+    },
+    {
       // Every write of this file matches nothing: the op is skipped, not failed.
       file: '3.noop.sql',
       text: `UPDATE regular_expressions SET pattern = 'y' WHERE name = 'Nope';\nDELETE FROM custom_formats WHERE name = 'Nope';`,

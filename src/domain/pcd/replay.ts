@@ -256,6 +256,7 @@ interface StatementGroup {
   ordinal: number;
 }
 
+const TRANSACTION_CONTROL = /^\s*(?:BEGIN(?:\s+(?:DEFERRED|IMMEDIATE|EXCLUSIVE))?(?:\s+TRANSACTION)?|COMMIT(?:\s+TRANSACTION)?|END(?:\s+TRANSACTION)?)\s*;?\s*$/i;
 const FAST_INSERT = /insert\s+into\s+"?([A-Za-z_]\w*)"?\s*\(([^)]*)\)/iy;
 const FAST_UPDATE = /update\s+"?([A-Za-z_]\w*)"?\s+set\b/iy;
 const FAST_DELETE = /delete\s+from\s+"?([A-Za-z_]\w*)"?(?:\s|$)/iy;
@@ -307,6 +308,8 @@ function groupStatements(sql: string): StatementGroup[] {
       groups.push({ kind: 'delete', table: del[1].toLowerCase(), cols: null, sql: text, ordinal });
       continue;
     }
+    // Each op already runs in its own savepoint: a file's own BEGIN/COMMIT would fail inside it.
+    if (TRANSACTION_CONTROL.test(text)) continue;
     const d = describeStatement(text);
     groups.push({ kind: d.kind, table: d.table, cols: d.kind === 'insert' ? d.insertColumns : null, sql: text, ordinal });
   }

@@ -63,6 +63,7 @@ describe('reference model: unmarked files with zero-row guards', () => {
     expect(db.prepare("SELECT pattern FROM regular_expressions WHERE name = 'VVC'").pluck().get()).toBe('vvc|h\\.?266');
     expect(db.prepare("SELECT description FROM custom_formats WHERE name = 'x265'").pluck().get()).toBe('H.265');
     expect(db.prepare("SELECT regular_expression_name FROM condition_patterns WHERE custom_format_name = 'AV1' AND condition_name = 'Not VVC'").pluck().get()).toBe('VVC');
+    expect(db.prepare("SELECT COUNT(*) FROM tags WHERE name = 'wrapped'").pluck().get()).toBe(1);
     expect(db.prepare("SELECT custom_format_name, score FROM quality_profile_custom_formats ORDER BY custom_format_name").raw().all()).toEqual([
       ['AV1', 75],
       ['x265', -200],
