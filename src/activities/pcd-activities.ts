@@ -96,9 +96,10 @@ export function pcdActivities(deps: ActivityDeps) {
       database.cacheStats = cache.stats;
       database.lastPulledAt = new Date();
       await deps.orm.em.flush();
-      const { firstFailed, schemaGaps, ...counts } = cache.stats;
-      if (cache.health.status === 'ready') deps.logger.info({ databaseId, ...counts }, 'pcd cache ready');
-      else deps.logger.warn({ databaseId, status: cache.health.status, reason: cache.health.reason, ...counts }, `pcd cache ${cache.health.status}`);
+      const { totalOps, applied, skipped, skippedWrites, failed, conflicts, failedOpsByReason, entities, durationMs } = cache.stats;
+      const summary = { databaseId, totalOps, applied, skipped, skippedWrites, failed, conflicts, failedOpsByReason, entities, durationMs };
+      if (cache.health.status === 'ready') deps.logger.info(summary, 'pcd cache ready');
+      else deps.logger.warn({ ...summary, status: cache.health.status, reason: cache.health.reason }, `pcd cache ${cache.health.status}`);
       return { totalOps: cache.stats.totalOps, failed: cache.stats.failed, conflicts: cache.stats.conflicts, cacheStatus: cache.health.status };
     },
 
