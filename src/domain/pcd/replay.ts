@@ -20,7 +20,6 @@
  * become pending conflicts on their target entity.
  */
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { dataColumnsOf, LINEAGE_DDL, LineageContext, lineageTriggersDdl } from './lineage/capture';
 import { SCHEMA_DDL } from './schema/tables';
 import { seedFiles } from './schema/seeds';
@@ -169,11 +168,10 @@ interface SchemaTemplate {
 const templates = new Map<string, SchemaTemplate>();
 const TEMPLATE_LIMIT = 8;
 
+/** Templates are keyed by the schema ops' full content (a few tens of KB), so equal layers share one. */
 function schemaKey(schemaOps: readonly PcdOp[]): string {
   if (schemaOps.length === 0) return 'bundled';
-  const hash = createHash('sha256');
-  for (const op of schemaOps) hash.update(`${op.file}\u0000${op.position}\u0000${op.sql}\u0000`);
-  return hash.digest('hex');
+  return schemaOps.map((op) => `${op.file}\u0000${op.position}\u0000${op.sql}`).join('\u0001');
 }
 
 function buildBundledSchema(): SchemaTemplate {
