@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadPcdRepository, PCD_SCHEMA_DEPENDENCY, SCHEMA_VERSION, type PcdFile, type PcdManifest, type PcdOp } from '../../domain/pcd';
@@ -44,6 +44,7 @@ export async function resolveSchemaDependency(manifest: PcdManifest, dataDir: st
     return bundled(`The schema dependency ${label} is not a git URL and version arrgo fetches; the bundled PCD schema ${SCHEMA_VERSION} stands in.`);
   }
   const dir = dependencyDirectory(dataDir, url, version);
+  if (!fs.existsSync(path.join(dir, '.git'))) fs.rmSync(dir, { recursive: true, force: true });
   if (!fs.existsSync(path.join(dir, '.git')) && !(await fetchPinned(url, version, dir))) {
     return bundled(`The schema dependency ${label} could not be fetched at its pinned version; the bundled PCD schema ${SCHEMA_VERSION} stands in.`);
   }
@@ -62,16 +63,31 @@ export async function resolveSchemaDependency(manifest: PcdManifest, dataDir: st
 const FETCHABLE_URL = /^(https?:\/\/|ssh:\/\/|git@[^:\s]+:|file:\/\/)\S+$/;
 const FETCHABLE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._+/-]{0,99}$/;
 
+/**
+ * Clones the ref into a private directory, then moves it into place: databases pinned to the same
+ * URL and version may pull at the same time, and the first complete clone wins.
+ */
 async function fetchPinned(url: string, version: string, dir: string): Promise<boolean> {
-  for (const ref of [version, `v${version}`]) {
-    try {
-      await syncRepository(url, ref, dir);
-      return true;
-    } catch {
-      /* try the next ref form */
+  const staging = `${dir}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    for (const ref of [version, `v${version}`]) {
+      try {
+        await syncRepository(url, ref, staging);
+      } catch {
+        continue; // try the next ref form
+      }
+      try {
+        fs.renameSync(staging, dir);
+      } catch {
+        // Another pull placed it first.
+      }
+      return fs.existsSync(path.join(dir, '.git'));
     }
+    return false;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(`${staging}.partial`, { recursive: true, force: true });
   }
-  return false;
 }
 
 /** The dependency's ops/ files as schema-layer ops, in file order, identified as deps/<repo>/ops/<file>. */

@@ -45,6 +45,15 @@ describe('resolving the schema dependency (local git fixture)', () => {
     expect(fs.existsSync(path.join(dependencyDirectory(dataDir, repo.url, '1.1.0'), '.git'))).toBe(true);
   });
 
+  it('gives every database pinned to the same version the same clone, even when they pull at once', async () => {
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => resolveSchemaDependency(manifest({ [repo.url]: '1.0.0' }), dataDir, 'auto')));
+    for (const r of [a, b, c]) expect(r).toMatchObject({ source: 'dependency', note: expect.stringContaining('praxrr-schema@1.0.0 (1 op)') });
+    expect(a.ops).toEqual(b.ops);
+    expect(fs.readdirSync(path.join(dataDir, 'pcd-deps')).sort()).toEqual(
+      [dependencyDirectory(dataDir, repo.url, '1.0.0'), dependencyDirectory(dataDir, repo.url, '1.1.0')].map((d) => path.basename(d)).sort(),
+    );
+  });
+
   it('lets the bundled schema stand in, and says why, when fetching is off, the version does not exist or the URL is not fetchable', async () => {
     expect(await resolveSchemaDependency(manifest({ [repo.url]: '1.0.0' }), dataDir, 'off')).toMatchObject({ source: 'bundled', ops: [], note: expect.stringContaining('PCD_SCHEMA_FETCH=off') });
     expect(await resolveSchemaDependency(manifest({ [repo.url]: '7.7.7' }), dataDir, 'auto')).toMatchObject({ source: 'bundled', note: expect.stringContaining('praxrr-schema@7.7.7 could not be fetched') });
