@@ -114,14 +114,29 @@ describe('reference model: unmarked files with zero-row guards', () => {
 });
 
 describeWithShared(TRASH_PCD_PARTS, 'reference model: trash-pcd', () => {
+  const dir = sharedPath(...TRASH_PCD_PARTS);
+  const ops = () => fs.readdirSync(path.join(dir, 'ops')).map((file) => ({ file, text: fs.readFileSync(path.join(dir, 'ops', file), 'utf8') }));
+
   it('is identical, table by table, to plain whole-file execution', () => {
-    const dir = sharedPath(...TRASH_PCD_PARTS);
-    const ops = fs.readdirSync(path.join(dir, 'ops')).map((file) => ({ file, text: fs.readFileSync(path.join(dir, 'ops', file), 'utf8') }));
-    const repo = loadPcdRepository({ ops });
+    const files = ops();
+    const repo = loadPcdRepository({ ops: files });
     const replay = replayPcd({ base: repo.base });
     expect(replay.stats.failed).toBe(0);
-    const plain = plainWholeFileReplay(ops, []);
+    const plain = plainWholeFileReplay(files, []);
     expectIdentical(replay.resolved, plain);
     plain.close();
+  });
+
+  it('gives the same state when a schema dependency defines the PCD tables itself (arrgo adds only music_app tables and seeds)', () => {
+    const repo = loadPcdRepository({ ops: ops() });
+    const videoDdl = SCHEMA_DDL.slice(0, SCHEMA_DDL.indexOf('CREATE TABLE lidarr_'));
+    const schema = [{ layer: 'schema' as const, id: null, file: 'deps/schema/ops/0.schema.sql', position: 1, sql: videoDdl }];
+    const onDependency = replayPcd({ schema, base: repo.base });
+    expect(onDependency.schema).toMatchObject({ source: 'dependency', gaps: [] });
+    expect(onDependency.stats.failed).toBe(0);
+    const counts = (t: string) => onDependency.resolved.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get();
+    expect([counts('custom_formats'), counts('regular_expressions'), counts('quality_profiles')]).toEqual([200, 979, 22]);
+    const bundled = replayPcd({ base: repo.base });
+    expectIdentical(onDependency.resolved, bundled.resolved);
   });
 });
