@@ -86,7 +86,7 @@ describe.each(dbKinds())('PCD fidelity on %s', (db: DbKind) => {
     const pulled = await link('unfetchable-schema', localPcd({ 'ops/1.initial.sql': "INSERT INTO custom_formats (name) VALUES ('Kept');" }, { 'file:///nonexistent/other-schema': '9.9.9' }));
     expect(pulled.database.cache.status).toBe('ready');
     expect(pulled.database.schema.source).toBe('bundled');
-    expect(pulled.database.schema.note).toContain('other-schema@9.9.9 could not be fetched at its pinned version; the bundled PCD schema');
+    expect(pulled.database.schema.note).toContain('other-schema@9.9.9 could not be fetched; the bundled PCD schema');
   });
 
   it('reports a repository whose ops partly fail as degraded, names the failed ops, and still serves it marked so', async () => {

@@ -46,7 +46,7 @@ export async function resolveSchemaDependency(manifest: PcdManifest, dataDir: st
   const dir = dependencyDirectory(dataDir, url, version);
   if (!fs.existsSync(path.join(dir, '.git'))) fs.rmSync(dir, { recursive: true, force: true });
   if (!fs.existsSync(path.join(dir, '.git')) && !(await fetchPinned(url, version, dir))) {
-    return bundled(`The schema dependency ${label} could not be fetched at its pinned version; the bundled PCD schema ${SCHEMA_VERSION} stands in.`);
+    return bundled(`The schema dependency ${label} could not be fetched; the bundled PCD schema ${SCHEMA_VERSION} stands in (tried the tag or branch ${version}, then v${version}).`);
   }
   const ops = schemaOps(repositoryName(url), readRepositoryFiles(dir).ops);
   if (ops.length === 0) {
