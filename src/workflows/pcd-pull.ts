@@ -33,7 +33,7 @@ export async function pcdPullWorkflow(databaseId: number): Promise<PullResult> {
     if (!imported.ok) return await fail(imported.reason);
     setCurrentDetails(`Replaying (${imported.inserted} new ops, ${imported.removed} removed)`);
     const built = await build.pcdRebuildCache(databaseId);
-    setCurrentDetails(`Ready: ${built.totalOps} ops, ${built.failed} failed, ${built.conflicts} conflicts`);
+    setCurrentDetails(`Cache ${built.cacheStatus}: ${built.totalOps} ops, ${built.failed} failed, ${built.conflicts} conflicts`);
     return { status: 'ready', commit: fetched.commit, inserted: imported.inserted, removed: imported.removed, ...built };
   } catch (error) {
     log.warn('pcd pull failed after retries', { databaseId });

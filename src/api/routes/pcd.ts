@@ -5,6 +5,8 @@ import type { ApiRouter } from '../http/route';
 import { booleanQuery, idParam, integerQuery, text, z } from '../http/zod';
 import { ArrTypeOrAllSchema, ArrTypeSchema } from '../schemas/common';
 import {
+  CACHE_STATUS_HEADER,
+  CacheStatusHeaderDoc,
   EntityEditSchema,
   GraphSchema,
   ImportBodySchema,
@@ -18,6 +20,8 @@ import {
 } from '../schemas/pcd';
 
 const tags = ['PCD'];
+/** Reads of a degraded (or failed) database are served, and say so. */
+const completeness = (cacheStatus: string) => ({ [CACHE_STATUS_HEADER]: cacheStatus });
 const DatabaseParams = z.object({ databaseId: idParam() });
 
 /** Graph responses are capped so a browser can draw them; truncated says when the cap cut edges. */
@@ -38,10 +42,14 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       arrType: ArrTypeSchema.optional().openapi({ description: 'Required for naming, mediaSettings, qualityDefinitions; refused for app-agnostic types and musicAppMetadataProfile' }),
       includeLineage: booleanQuery.optional().openapi({ description: 'Lineage is produced only with layer resolved' }),
     }),
-    responses: { 200: { description: 'The entities', schema: ResolvedListSchema }, 404: { description: 'No such database' } },
-    handler: async ({ params, query }) => ({
-      body: await pcd.listResolved(params.databaseId, params.entityType, { layer: query.layer, arrType: query.arrType ?? null, includeLineage: query.includeLineage ?? false }, { '*': 'query.', entityType: 'params.' }),
-    }),
+    responses: {
+      200: { description: 'The entities (cacheStatus degraded: some ops failed and the state is incomplete)', schema: ResolvedListSchema, headers: CacheStatusHeaderDoc },
+      404: { description: 'No such database' },
+    },
+    handler: async ({ params, query }) => {
+      const list = await pcd.listResolved(params.databaseId, params.entityType, { layer: query.layer, arrType: query.arrType ?? null, includeLineage: query.includeLineage ?? false }, { '*': 'query.', entityType: 'params.' });
+      return { headers: completeness(list.cacheStatus), body: list };
+    },
   });
 
   router.add({
@@ -52,11 +60,14 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     query: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     responses: {
-      200: { description: 'The portable entity', schema: PortableEntitySchema },
+      200: { description: 'The portable entity (the X-Arrgo-Cache-Status header says when the state is incomplete)', schema: PortableEntitySchema, headers: CacheStatusHeaderDoc },
       404: { description: 'No such database or entity' },
       503: { description: 'The database cache is not available (not pulled yet, building, or failed)' },
     },
-    handler: async ({ query }) => ({ body: await pcd.exportEntity(query.databaseId, query.entityType, query.name, { '*': 'query.' }) }),
+    handler: async ({ query }) => {
+      const exported = await pcd.exportEntity(query.databaseId, query.entityType, query.name, { '*': 'query.' });
+      return { headers: completeness(exported.cacheStatus), body: exported.entity };
+    },
   });
 
   router.add({
@@ -149,10 +160,13 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       nodeKind: z.enum(GRAPH_NODE_KINDS).optional(),
       maxEdges: integerQuery(1, GRAPH_EDGE_CAP).optional().openapi({ description: `Lower the edge cap (at most ${GRAPH_EDGE_CAP})` }),
     }),
-    responses: { 200: { description: `The graph; at most ${GRAPH_EDGE_CAP} edges (truncated says when the cap applied)`, schema: GraphSchema } },
-    handler: async ({ params, query }) => ({
-      body: await pcd.graph(params.databaseId, { arrType: query.arrType ?? null, nodeKind: query.nodeKind ?? null, maxEdges: query.maxEdges ?? GRAPH_EDGE_CAP }, { '*': 'query.' }),
-    }),
+    responses: {
+      200: { description: `The graph; at most ${GRAPH_EDGE_CAP} edges (truncated says when the cap applied; cacheStatus when the state is incomplete)`, schema: GraphSchema, headers: CacheStatusHeaderDoc },
+    },
+    handler: async ({ params, query }) => {
+      const graph = await pcd.graph(params.databaseId, { arrType: query.arrType ?? null, nodeKind: query.nodeKind ?? null, maxEdges: query.maxEdges ?? GRAPH_EDGE_CAP }, { '*': 'query.' });
+      return { headers: completeness(graph.cacheStatus), body: graph };
+    },
   });
 
   router.add({

@@ -12,6 +12,8 @@ export interface PullOutcome {
   workflowId: string;
   status: 'started' | PullResult['status'];
   reason?: Extract<PullResult, { status: 'failed' }>['reason'];
+  /** With a finished pull: whether the replay is complete (ready), incomplete (degraded) or unusable (failed). */
+  cacheStatus?: Extract<PullResult, { status: 'ready' }>['cacheStatus'];
   database: DatabaseView;
 }
 
@@ -70,6 +72,7 @@ export class PcdDatabaseLifecycle {
       workflowId,
       status: result ? result.status : 'started',
       ...(result?.status === 'failed' ? { reason: result.reason } : {}),
+      ...(result?.status === 'ready' ? { cacheStatus: result.cacheStatus } : {}),
       database: await this.fresh(id),
     };
   }

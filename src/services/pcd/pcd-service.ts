@@ -48,13 +48,14 @@ export class PcdService {
   async listResolved(databaseId: number, entityType: string, options: ListResolvedOptions, placement: FieldPlacement) {
     const cache = await this.readyCache(databaseId);
     const list = locateDomainErrors(placement, () => listResolved(cache, entityType, options));
-    return { databaseId, entityType: list.entityType, layer: list.layer, entities: list.entities.map((e) => ({ databaseId, ...e })) };
+    return { databaseId, entityType: list.entityType, layer: list.layer, cacheStatus: cache.health.status, entities: list.entities.map((e) => ({ databaseId, ...e })) };
   }
 
+  /** The portable entity, and whether the state it comes from is complete (cacheStatus). */
   async exportEntity(databaseId: number, entityType: PortableType, name: string, placement: FieldPlacement) {
     const cache = await this.deps.pcdCaches.get(databaseId);
     try {
-      return exportEntity(cache.resolved, entityType, name);
+      return { entity: exportEntity(cache.resolved, entityType, name), cacheStatus: cache.health.status };
     } catch (error) {
       if (error instanceof AppError && error.kind === 'not_found') throw error;
       throw locate(placement, error);
@@ -103,7 +104,7 @@ export class PcdService {
 
   async graph(databaseId: number, options: GraphOptions, placement: FieldPlacement) {
     const cache = await this.readyCache(databaseId);
-    return { databaseId, ...locateDomainErrors(placement, () => buildGraph(cache.resolved, options)) };
+    return { databaseId, ...locateDomainErrors(placement, () => buildGraph(cache.resolved, options)), cacheStatus: cache.health.status };
   }
 
   async musicAppMetadataProfiles(databaseId: number) {
