@@ -3,18 +3,24 @@ import { temporal } from '@temporalio/proto';
 import type { Config } from '../config';
 import { summarizeLogFiles } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
-import { PcdDatabase } from '../persistence/entities';
+import { PcdDatabase, RefGuideSource } from '../persistence/entities';
 import { currentMigration, type Orm } from '../persistence/orm';
 import { backupsDir, formatBytes, summarizeBackups } from './backup-service';
 
 export type ComponentStatus = 'healthy' | 'degraded' | 'unhealthy';
 
-export interface RepoStats {
+export interface RepoCounts {
   total: number;
   enabled: number;
   cached: number;
   disabled: number;
   failed: number;
+}
+
+/** PCD databases and reference-guide sources together (the spec's repos), and each kind apart. */
+export interface RepoStats extends RepoCounts {
+  databases: RepoCounts;
+  refGuides: RepoCounts;
 }
 
 export interface HealthDeps {
@@ -68,17 +74,23 @@ async function databaseHealth(deps: HealthDeps, verbose: boolean) {
   }
 }
 
-/** Linked PCD databases as the application database records them (any process may have built them). */
+/**
+ * Linked PCD databases and reference-guide sources as the application database records them (any
+ * process may have built them). A source is cached once a sync succeeded (a later failed sync keeps
+ * that cache) and failed when its last sync failed.
+ */
 export async function repoStats(orm: Orm): Promise<RepoStats> {
-  const databases = await orm.em.fork().find(PcdDatabase, {}, { fields: ['enabled', 'cacheStatus'] });
-  const enabled = databases.filter((d) => d.enabled);
-  return {
-    total: databases.length,
-    enabled: enabled.length,
-    disabled: databases.length - enabled.length,
-    cached: enabled.filter((d) => d.cacheStatus === 'ready').length,
-    failed: enabled.filter((d) => d.cacheStatus === 'failed').length,
+  const em = orm.em.fork();
+  const databases = await em.find(PcdDatabase, {}, { fields: ['enabled', 'cacheStatus'] });
+  const sources = await em.find(RefGuideSource, {}, { fields: ['enabled', 'syncStatus', 'lastSyncedAt'] });
+  const count = <T extends { enabled: boolean }>(rows: T[], cached: (r: T) => boolean, failed: (r: T) => boolean): RepoCounts => {
+    const enabled = rows.filter((r) => r.enabled);
+    return { total: rows.length, enabled: enabled.length, disabled: rows.length - enabled.length, cached: enabled.filter(cached).length, failed: enabled.filter(failed).length };
   };
+  const dbCounts = count(databases, (d) => d.cacheStatus === 'ready', (d) => d.cacheStatus === 'failed');
+  const refCounts = count(sources, (s) => s.lastSyncedAt !== null, (s) => s.syncStatus === 'failed');
+  const sum = (k: keyof RepoCounts) => dbCounts[k] + refCounts[k];
+  return { total: sum('total'), enabled: sum('enabled'), cached: sum('cached'), disabled: sum('disabled'), failed: sum('failed'), databases: dbCounts, refGuides: refCounts };
 }
 
 async function reposHealth(deps: HealthDeps, verbose: boolean) {
@@ -89,15 +101,21 @@ async function reposHealth(deps: HealthDeps, verbose: boolean) {
     return { status: 'unhealthy' as ComponentStatus, message: 'Linked databases cannot be read', ...(verbose ? { total: 0, enabled: 0, cached: 0, disabled: 0 } : {}) };
   }
   const status: ComponentStatus = stats.failed > 0 ? 'degraded' : 'healthy';
-  const message =
-    stats.total === 0
-      ? 'No PCD databases linked'
-      : stats.failed > 0
-        ? `${stats.failed} of ${stats.enabled} enabled databases failed to build`
-        : `${stats.cached} of ${stats.enabled} enabled databases cached`;
+  const { databases, refGuides } = stats;
+  const parts: string[] = [];
+  if (databases.total === 0) parts.push('No PCD databases linked');
+  else if (databases.failed > 0) parts.push(`${databases.failed} of ${databases.enabled} enabled databases failed to build`);
+  else parts.push(`${databases.cached} of ${databases.enabled} enabled databases cached`);
+  if (refGuides.total > 0) {
+    parts.push(
+      refGuides.failed > 0
+        ? `${refGuides.failed} of ${refGuides.enabled} enabled reference-guide sources failed their last sync`
+        : `${refGuides.cached} of ${refGuides.enabled} enabled reference-guide sources cached`,
+    );
+  }
   return {
     status,
-    message,
+    message: parts.join('; '),
     ...(verbose ? { total: stats.total, enabled: stats.enabled, cached: stats.cached, disabled: stats.disabled } : {}),
   };
 }

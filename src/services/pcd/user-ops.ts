@@ -89,8 +89,11 @@ export async function listUserOps(em: EntityManager, databaseId: number): Promis
  * and verifies it replays; an op that would not apply (a concurrent edit got there first) is
  * removed again and refused. Writes to one database are serialised in this process.
  */
+/** One mutex for every writer in the process: user-layer writes to a database never interleave. */
+const USER_LAYER_MUTEX = new KeyedMutex();
+
 export class UserLayerWriter {
-  private readonly mutex = new KeyedMutex();
+  private readonly mutex = USER_LAYER_MUTEX;
 
   constructor(
     private readonly orm: Orm,
@@ -98,10 +101,15 @@ export class UserLayerWriter {
   ) {}
 
   /** Returns false when the plan was empty (nothing to change). */
-  write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
+  async write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
+    return (await this.store(databaseId, kind, plan)) !== null;
+  }
+
+  /** Like write, returning the stored op's id (null when the plan was empty), so a caller can revert it. */
+  store(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<number | null> {
     return this.mutex.run(databaseId, async () => {
       const planned = plan(await this.caches.get(databaseId));
-      if (!planned) return false;
+      if (!planned) return null;
       const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind);
       const after = await this.caches.get(databaseId);
       const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
@@ -113,7 +121,7 @@ export class UserLayerWriter {
             : `Invalid request: the edit does not apply to the current state of ${planned.target.portableType} "${planned.target.name}" (${outcome.reason ?? 'invalid'})`,
         );
       }
-      return true;
+      return op.id;
     });
   }
 
