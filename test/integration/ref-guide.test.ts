@@ -22,6 +22,16 @@ function fileCounts(app: 'radarr' | 'sonarr'): Record<string, number> {
   return counts;
 }
 
+/** Radarr quality profiles scoring a custom format (their cached scores change with the format's). */
+function profilesScoring(trashId: string): string[] {
+  const dir = sharedPath(...GUIDES, 'docs', 'json', 'radarr', 'quality-profiles');
+  return fs
+    .readdirSync(dir)
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .filter((p) => Object.values(p.formatItems ?? {}).includes(trashId))
+    .map((p) => `quality_profile:${p.trash_id}`);
+}
+
 async function rowVersions(h: Harness, sourceId: number): Promise<Map<string, number>> {
   const rows = await h.service.orm.em.fork().find(RefGuideEntity, { sourceId }, { fields: ['type', 'refId', 'version'] });
   return new Map(rows.map((r) => [`${r.type}:${r.refId}`, r.version]));
@@ -100,7 +110,9 @@ for (const db of dbKinds()) {
 
       const profile = await h.get(`/ref-guide/sources/${radarr}/entities/0896c29d74de619df168d23b98104b22?type=quality_profile`);
       expect(profile.body).toMatchObject({ name: '[SQP] SQP-1 (1080p)', group: 98, filePath: 'docs/json/radarr/quality-profiles/sqp-1-1080p.json' });
-      expect(profile.body.scores).toMatchObject({ '1080p': 0 });
+      // 1080p has no sqp-1-1080p score: the profile takes its default score.
+      expect(profile.body.entity.trash_score_set).toBe('sqp-1-1080p');
+      expect(profile.body.scores).toMatchObject({ '1080p': 50 });
       expect(Object.keys(profile.body.scores)).toHaveLength(Object.keys(profile.body.entity.formatItems).length);
 
       const naming = await h.get(`/ref-guide/sources/${sonarr}/entities?type=naming`);
@@ -150,9 +162,12 @@ for (const db of dbKinds()) {
       changed.trash_scores.default = 75;
       const commit = repo.commit({ [file]: JSON.stringify(changed, null, 2) }, 'rescore 1080p');
       const third = await h.post(`/ref-guide/sources/${radarr}/sync?wait=true`);
-      expect(third.body).toMatchObject({ status: 'ready', changes: { inserted: 0, updated: 1, removed: 0 }, source: { lastCommit: commit } });
+      // The format, and the profiles that score it (their cached scores carry its default score).
+      const rewritten = new Set([`custom_format:${CF_1080P}`, ...profilesScoring(CF_1080P)]);
+      expect(rewritten.size).toBeGreaterThan(2);
+      expect(third.body).toMatchObject({ status: 'ready', changes: { inserted: 0, updated: rewritten.size, removed: 0, unchanged: before.size - rewritten.size }, source: { lastCommit: commit } });
       const after = await rowVersions(h, radarr);
-      for (const [key, version] of after) expect([key, version]).toEqual([key, key === `custom_format:${CF_1080P}` ? 2 : 1]);
+      for (const [key, version] of after) expect([key, version]).toEqual([key, rewritten.has(key) ? 2 : 1]);
       expect((await h.get(`/ref-guide/sources/${radarr}/entities/${CF_1080P}?type=custom_format`)).body.scores).toEqual({ default: 75 });
     });
 
@@ -179,7 +194,7 @@ for (const db of dbKinds()) {
       expect(health.body.components.repos.message).toBe('No PCD databases linked; 1 of 2 enabled reference-guide sources failed their last sync');
       await h.del(`/ref-guide/sources/${unreachable}`);
       repo.commit({ 'docs/json/radarr/cf/1080p.json': fs.readFileSync(sharedPath(...GUIDES, 'docs', 'json', 'radarr', 'cf', '1080p.json'), 'utf8') }, 'restore');
-      expect((await h.post(`/ref-guide/sources/${radarr}/sync?wait=true`)).body).toMatchObject({ status: 'ready', changes: { updated: 1 }, source: { sync: { status: 'ready', reason: null } } });
+      expect((await h.post(`/ref-guide/sources/${radarr}/sync?wait=true`)).body).toMatchObject({ status: 'ready', changes: { updated: 1 + profilesScoring(CF_1080P).length }, source: { sync: { status: 'ready', reason: null } } });
     });
 
     it('joins concurrent syncs into one workflow run, visible with its search attributes', async () => {

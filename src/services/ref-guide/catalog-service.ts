@@ -27,6 +27,10 @@ export function cacheNotReady(source: RefGuideSource): AppError {
 export class RefGuideCatalog {
   constructor(private readonly em: EntityManager) {}
 
+  private get isPostgres(): boolean {
+    return this.em.getPlatform().constructor.name.toLowerCase().includes('postgre');
+  }
+
   private async readySource(sourceId: number): Promise<RefGuideSource> {
     const source = await this.em.findOne(RefGuideSource, { id: sourceId });
     if (!source) throw notFound(`Reference-guide source ${sourceId} not found`);
@@ -60,8 +64,9 @@ export class RefGuideCatalog {
     const source = await this.readySource(sourceId);
     const where: FilterQuery<RefGuideEntity> = { sourceId };
     if (filter.type) where.type = filter.type;
-    // The API refuses %, _ and \ in q, so the pattern needs no escaping on either database.
-    if (filter.q) where.name = { $ilike: `%${filter.q}%` };
+    // The API refuses %, _ and \ in q, so the pattern needs no escaping. SQLite's LIKE ignores
+    // (ASCII) case and has no ILIKE; PostgreSQL's LIKE is case-sensitive.
+    if (filter.q) where.name = this.isPostgres ? { $ilike: `%${filter.q}%` } : { $like: `%${filter.q}%` };
     const [rows, total] = await this.em.findAndCount(RefGuideEntity, where, {
       orderBy: { type: 'asc', name: 'asc', refId: 'asc' },
       limit: pageSize,
