@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RefGuideEntity } from '../../src/persistence/entities';
 import { refGuideScheduleId } from '../../src/platform/schedules';
+import { refGuideSyncProgressQuery } from '../../src/workflows/contracts/ref-guide';
 import { dbKinds } from '../helpers/databases';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { makeGitRepo, type TestGitRepo } from '../helpers/git-repo';
@@ -210,8 +211,12 @@ for (const db of dbKinds()) {
       expect(a.body.workflowId).toBe(`${h.taskQueue}-ref-guide-sync-${sonarr}`);
       const after = await eventually(runs, (ids) => ids.length >= before + 1);
       expect(after.length).toBe(before + 1);
-      const described = await h.service.temporal.client.workflow.getHandle(a.body.workflowId).describe();
+      const handle = h.service.temporal.client.workflow.getHandle(a.body.workflowId);
+      const described = await handle.describe();
       expect(described.typedSearchAttributes.get({ name: 'ArrgoArrType', type: 'KEYWORD' } as never)).toBe('series_app');
+      expect(described.typedSearchAttributes.get({ name: 'ArrgoSyncStatus', type: 'KEYWORD' } as never)).toBe('success');
+      const total = Object.values(a.body.source.entityCounts as Record<string, number>).reduce((x, y) => x + y, 0);
+      expect(await handle.query(refGuideSyncProgressQuery)).toEqual({ phase: 'done', done: total, total });
     });
 
     it('refreshes every enabled source on a schedule that the settings pause and resume', async () => {
@@ -319,6 +324,12 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
     for (const op of [...res.body.created].reverse()) expect((await h.del(`/pcd/${databaseId}/user-ops/${op.opId}`)).status).toBe(204);
     expect((await h.get(`/pcd/${databaseId}/resolved/qualityProfile`)).body.entities.some((e: { name: string }) => e.name === '[SQP] SQP-1 (1080p)')).toBe(false);
   });
+
+  it('forgets a deleted database in the sources linked to it', async () => {
+    expect((await h.patch(`/ref-guide/sources/${source}`, { databaseIds: [databaseId, databaseId] })).body.databaseIds).toEqual([databaseId]);
+    expect((await h.del(`/databases/${databaseId}`)).status).toBe(204);
+    expect((await h.get(`/ref-guide/sources/${source}`)).body.databaseIds).toEqual([]);
+  });
 });
 
 describeWithShared(['data', 'pcd', 'trash-pcd'], 'health ref_alignment from a linked TRaSH source', () => {
@@ -363,5 +374,6 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'health ref_alignment from a li
 
     expect((await h.patch(`/ref-guide/sources/${source}`, { databaseIds: [] })).status).toBe(200);
     expect((await refAlignment()).overall.score).toBeNull();
+    expect((await h.patch(`/ref-guide/sources/${source}`, { databaseIds: [9999] })).body.error).toBe('Invalid request: body.databaseIds: database 9999 does not exist');
   });
 });

@@ -84,6 +84,8 @@ export const RefGuideSourceSchema = new EntitySchema<RefGuideSource>({
 export const RefGuideEntitySchema = new EntitySchema<RefGuideEntity>({
   class: RefGuideEntity,
   tableName: 'ref_guide_entities',
+  uniques: [{ name: 'ref_guide_entities_source_type_ref_unique', properties: ['sourceId', 'type', 'refId'] }],
+  indexes: [{ name: 'ref_guide_entities_source_type_name_index', properties: ['sourceId', 'type', 'name'] }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     sourceId: { type: 'integer', fieldName: 'source_id' },

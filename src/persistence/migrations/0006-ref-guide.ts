@@ -7,7 +7,7 @@ export class Migration0006RefGuide extends PortableMigration {
         .createTable('ref_guide_sources', (t) => {
           t.increments('id').primary();
           t.string('name', 100).notNullable().unique();
-          t.string('type', 30).notNullable();
+          t.string('type', 30).notNullable().defaultTo('trash-guides');
           t.string('origin_kind', 10).notNullable();
           t.string('origin_location', 1000).notNullable();
           t.string('branch', 200).nullable();

@@ -125,6 +125,14 @@ export class RefGuideSourceService {
   }
 }
 
+/** Forgets a deleted PCD database in every source that was its reference. */
+export async function unlinkDatabaseFromSources(em: EntityManager, databaseId: number): Promise<void> {
+  for (const source of await em.find(RefGuideSource, {})) {
+    if ((source.databaseIds ?? []).includes(databaseId)) source.databaseIds = source.databaseIds.filter((id) => id !== databaseId);
+  }
+  await em.flush();
+}
+
 function assertLocalDirectory(dir: string): string {
   if (!path.isAbsolute(dir)) throw validationError('Invalid request: body.origin.path must be an absolute path');
   const resolved = path.resolve(dir);
