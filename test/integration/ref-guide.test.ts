@@ -290,6 +290,22 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
     for (const op of created.slice(0, -1).reverse()) expect((await h.del(`/pcd/${databaseId}/user-ops/${op.opId}`)).status).toBe(204);
   });
 
+  it('refuses what cannot be imported with a precise 4xx', async () => {
+    const naming = (await h.get(`/ref-guide/sources/${source}/entities?type=naming`)).body.items[0].refId;
+    const cases: [string, unknown, number, string][] = [
+      [naming, { databaseId }, 404, `No custom_format or quality_profile with refId ${naming} in reference-guide source ${source}`],
+      [TRUEHD_ATMOS, { databaseId, type: 'quality_profile' }, 404, `No quality_profile with refId ${TRUEHD_ATMOS} in reference-guide source ${source}`],
+      [TRUEHD_ATMOS, { databaseId, scoreSet: 'default' }, 400, 'Invalid request: body.scoreSet applies to quality profiles only'],
+      [TRUEHD_ATMOS, { databaseId, extra: true }, 400, 'Invalid request: body has unknown field(s): extra'],
+      [TRUEHD_ATMOS, { databaseId: 999 }, 404, 'Database 999 not found'],
+    ];
+    for (const [refId, body, status, error] of cases) {
+      const res = await h.post(`/ref-guide/sources/${source}/entities/${refId}/import`, body);
+      expect({ status: res.status, error: res.body.error }).toEqual({ status, error });
+    }
+    expect((await h.get(`/pcd/${databaseId}/user-ops`)).body).toEqual([]);
+  });
+
   it('reports an existing name instead of overwriting it', async () => {
     const x265 = (await h.get(`/ref-guide/sources/${source}/entities?type=custom_format&q=x265 (HD)`)).body.items[0];
     const before = await resolvedFormat('x265 (HD)');
@@ -321,7 +337,9 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
     expect(Object.keys(scores).sort()).toEqual(Object.keys(guide.formatItems).sort());
     expect(profile.qualities[0]).toMatchObject({ name: guide.items[0].name });
     expect(profile).toMatchObject({ minimumCustomFormatScore: guide.minFormatScore, upgradeUntilScore: guide.cutoffFormatScore, languages: [{ name: 'Original', type: 'simple' }] });
-    for (const op of [...res.body.created].reverse()) expect((await h.del(`/pcd/${databaseId}/user-ops/${op.opId}`)).status).toBe(204);
+    const ops = (await h.get(`/pcd/${databaseId}/user-ops`)).body as { id: number; outcome: { status: string } }[];
+    expect(ops.map((o) => [o.id, o.outcome.status])).toEqual(res.body.created.map((c: { opId: number }) => [c.opId, 'applied']));
+    expect((await h.del(`/pcd/${databaseId}/user-ops/${res.body.created[res.body.created.length - 1].opId}`)).status).toBe(204);
     expect((await h.get(`/pcd/${databaseId}/resolved/qualityProfile`)).body.entities.some((e: { name: string }) => e.name === '[SQP] SQP-1 (1080p)')).toBe(false);
   });
 

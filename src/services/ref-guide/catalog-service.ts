@@ -82,11 +82,13 @@ export class RefGuideCatalog {
     };
   }
 
-  /** The raw cached row (import and alignment read entities through here). */
-  async row(sourceId: number, type: RefEntityType, refId: string): Promise<{ source: RefGuideSource; row: RefGuideEntity }> {
+  /** The first cached row with this refId among `types` (in that order), with its source; 404 when none has it. */
+  async row<T extends RefEntityType>(sourceId: number, types: readonly T[], refId: string): Promise<{ source: RefGuideSource; row: RefGuideEntity; type: T }> {
     const source = await this.readySource(sourceId);
-    const row = await this.em.findOne(RefGuideEntity, { sourceId, type, refId });
-    if (!row) throw notFound(`No ${type} with refId ${refId} in reference-guide source ${sourceId}`);
-    return { source, row };
+    for (const type of types) {
+      const row = await this.em.findOne(RefGuideEntity, { sourceId, type, refId });
+      if (row) return { source, row, type };
+    }
+    throw notFound(`No ${types.join(' or ')} with refId ${refId} in reference-guide source ${sourceId}`);
   }
 }
