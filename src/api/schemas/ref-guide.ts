@@ -11,6 +11,7 @@ export const RefEntityTypeSchema = z.enum(REF_ENTITY_TYPES).openapi('RefGuideEnt
 export const RefIdSchema = z
   .string()
   .regex(/^[0-9a-f]{32}$/, 'must be 32 lowercase hexadecimal characters')
+  .length(32)
   .openapi({ description: "The guide's trash_id (32 lowercase hex); for entities without one (naming), md5 of \"arrgo-ref-guide:<type>:<file path>\"" });
 
 export const RefGuideOriginSchema = z
@@ -114,6 +115,7 @@ export const RefGuideImportBodySchema = z
     scoreSet: z
       .string()
       .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a score set name (lowercase letters, digits and dashes, at most 64)')
+      .max(64)
       .optional()
       .openapi({ description: "quality_profile only: the score set its scores come from (default: the profile's trash_score_set, else default)", example: 'sqp-1-1080p' }),
   })
