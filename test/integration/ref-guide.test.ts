@@ -88,6 +88,10 @@ for (const db of dbKinds()) {
         expect(listed.body.totalRecords).toBe(fileCounts(app).custom_format);
       }
       expect(fileCounts('radarr').custom_format).toBeGreaterThan(200);
+      // Heartbeats carry {phase, done, total}; each heartbeat is also a debug log line.
+      const beats = h.logs.filter((l) => l.includes('ref-guide sync progress')).map((l) => JSON.parse(l) as { phase: string; done: number; total: number });
+      expect(beats.some((b) => b.phase === 'reading' && b.done === b.total && b.total === Object.values(fileCounts('radarr')).reduce((x, y) => x + y, 0))).toBe(true);
+      expect(beats.some((b) => b.phase === 'writing' && b.done === b.total && b.total > 200)).toBe(true);
 
       const health = await h.get('/health?verbose=true');
       expect(health.body.components.repos).toMatchObject({ status: 'healthy', total: 2, enabled: 2, cached: 2, disabled: 0 });
