@@ -15,7 +15,7 @@ import type { ArrType } from '../arr-types';
 import type { CustomFormatData, QualityProfileData } from '../pcd';
 import { scoresFor } from '../sync/source';
 import { transformCustomFormat } from '../sync/transform/custom-formats';
-import { APP_LANGUAGES } from '../sync/languages';
+import { APP_LANGUAGES } from '../app-resources/languages';
 import { guideSpecifications } from './to-pcd';
 import { stableJson } from './trash-guides';
 

@@ -10,7 +10,7 @@
 import { toPcdArrType } from '../arr-types';
 import { QUALITY_SEEDS, type CustomFormatCondition, type CustomFormatData, type QualityProfileData, type QualityProfileItem } from '../pcd';
 import { BYTES_PER_GB, enumText, IMPLEMENTATIONS, UNBOUNDED_SIZE_GB, type ConditionType, type EnumKind } from '../sync/enums';
-import { languageById } from '../sync/languages';
+import { languageById } from '../app-resources/languages';
 import type { RefGuideArrType } from './types';
 
 const CONDITION_OF_IMPLEMENTATION = Object.fromEntries(Object.entries(IMPLEMENTATIONS).map(([type, impl]) => [impl, type as ConditionType])) as Record<string, ConditionType>;

@@ -6,7 +6,7 @@ import { w } from '../binding';
 import { formatRule, mediaManagementRules } from '../validation/config';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
 import { enumOptions, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec } from './specs';
-import { APP_LANGUAGES } from '../../domain/sync/languages';
+import { APP_LANGUAGES } from '../../domain/app-resources/languages';
 
 /** Quality.All, in the app's order. */
 const QUALITIES: QualityFact[] = [

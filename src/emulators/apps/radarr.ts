@@ -7,7 +7,7 @@ import { formatRule, illegalCharacters, mediaManagementRules } from '../validati
 import { failure, rules } from '../validation/failures';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
 import { enumOptions, languageSpec, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec, withDividers, yearSpec } from './specs';
-import { APP_LANGUAGES } from '../../domain/sync/languages';
+import { APP_LANGUAGES } from '../../domain/app-resources/languages';
 
 const SOURCES = ['unknown', 'cam', 'telesync', 'telecine', 'workprint', 'dvd', 'tv', 'webdl', 'webrip', 'bluray'] as const;
 const MODIFIERS = ['none', 'regional', 'screener', 'rawhd', 'brdisk', 'remux'] as const;

@@ -7,7 +7,7 @@ import { formatRule, illegalCharacters, inclusiveBetween, mediaManagementRules }
 import { failure } from '../validation/failures';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
 import { enumOptions, languageSpec, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec } from './specs';
-import { APP_LANGUAGES } from '../../domain/sync/languages';
+import { APP_LANGUAGES } from '../../domain/app-resources/languages';
 
 const SOURCES = ['unknown', 'television', 'televisionRaw', 'web', 'webRip', 'dvd', 'bluray', 'blurayRaw'] as const;
 

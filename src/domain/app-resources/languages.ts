@@ -4,9 +4,14 @@
  * guides (which carry ids) are read with them.
  */
 import type { ArrType } from '../arr-types';
-import type { NamedId } from './types';
 
-const named = (rows: (readonly [number, string])[]): NamedId[] => rows.map(([id, name]) => ({ id, name }));
+/** A language as the apps number it. */
+export interface AppLanguage {
+  id: number;
+  name: string;
+}
+
+const named = (rows: (readonly [number, string])[]): AppLanguage[] => rows.map(([id, name]) => ({ id, name }));
 
 const RADARR: (readonly [number, string])[] = [
   [0, 'Unknown'], [1, 'English'], [2, 'French'], [3, 'Spanish'], [4, 'German'], [5, 'Italian'], [6, 'Danish'],
@@ -38,13 +43,13 @@ const LIDARR: (readonly [number, string])[] = [
   [29, 'Bulgarian'], [30, 'Portuguese (Brazil)'], [31, 'Arabic'], [-1, 'Any'], [-2, 'Original'],
 ];
 
-export const APP_LANGUAGES: Readonly<Record<ArrType, readonly NamedId[]>> = {
+export const APP_LANGUAGES: Readonly<Record<ArrType, readonly AppLanguage[]>> = {
   movie_app: named(RADARR),
   series_app: named(SONARR),
   music_app: named(LIDARR),
 };
 
 /** The language an app numbers `id`, or undefined. */
-export function languageById(arrType: ArrType, id: number): NamedId | undefined {
+export function languageById(arrType: ArrType, id: number): AppLanguage | undefined {
   return APP_LANGUAGES[arrType].find((l) => l.id === id);
 }
