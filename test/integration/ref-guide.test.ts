@@ -63,6 +63,7 @@ for (const db of dbKinds()) {
         [{ name: 'x', origin: { kind: 'local', path: repo.dir }, arrType: 'movie_app', type: 'recyclarr' }, 'Invalid request: body.type must be one of: trash-guides'],
         [{ name: 'x', origin: { kind: 'local', path: repo.dir }, arrType: 'movie_app', databaseIds: [999] }, 'Invalid request: body.databaseIds: database 999 does not exist'],
         [{ name: 'x'.repeat(101), origin: { kind: 'local', path: repo.dir }, arrType: 'movie_app' }, 'Invalid request: body.name must be at most 100 characters'],
+        [{ name: 'tab\there', origin: { kind: 'local', path: repo.dir }, arrType: 'movie_app' }, 'Invalid request: body.name must not contain control characters'],
       ];
       for (const [body, error] of cases) {
         const res = await h.post('/ref-guide/sources', body);
@@ -143,7 +144,7 @@ for (const db of dbKinds()) {
         [`/ref-guide/sources/${radarr}/entities/${'0'.repeat(32)}?type=custom_format`, 404, `No custom_format with refId ${'0'.repeat(32)} in reference-guide source ${radarr}`],
         [`/ref-guide/sources/${radarr}/entities/${CF_1080P}?type=quality_profile`, 404, `No quality_profile with refId ${CF_1080P} in reference-guide source ${radarr}`],
         [`/ref-guide/sources/${notSynced}/entities/${CF_1080P}?type=custom_format`, 409, `Reference-guide source ${notSynced} has no cache: it has not been synced yet`],
-        [`/ref-guide/sources/${radarr}/entities?q=50%25`, 400, 'Invalid request: query.q must not contain %, _ or \\'],
+        [`/ref-guide/sources/${radarr}/entities?q=50%25`, 400, 'Invalid request: query.q must not contain %, _, \\ or control characters'],
         [`/ref-guide/sources/${radarr}/entities?pageSize=201`, 400, 'Invalid request: query.pageSize must be between 1 and 200'],
       ];
       for (const [url, status, error] of cases) {

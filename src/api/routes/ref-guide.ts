@@ -118,7 +118,7 @@ export function registerRefGuideRoutes(router: ApiRouter, deps: ApiDeps): void {
         .trim()
         .min(1)
         .max(100)
-        .regex(/^[^%_\\]*$/, 'must not contain %, _ or \\')
+        .regex(/^[^%_\\\u0000-\u001f\u007f]*$/, 'must not contain %, _, \\ or control characters')
         .optional()
         .openapi({ description: 'Case-insensitive substring of the name' }),
       ...paginationQuery,

@@ -2,7 +2,15 @@ import { REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TY
 import { paginated } from '../http/pagination';
 import { z } from '../http/zod';
 
-const name = z.string().trim().min(1).max(100);
+/** A bounded single-line request string (control characters refused). */
+const line = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+const name = line(100);
 const databaseIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(50).openapi({ description: 'PCD databases this source is the reference of (health ref_alignment); at most 50' });
 
 export const RefGuideTypeSchema = z.enum(REF_GUIDE_TYPES).openapi('RefGuideType', { description: 'Guide type; trash-guides is the only one so far' });
@@ -19,11 +27,11 @@ export const RefGuideOriginSchema = z
     z
       .object({
         kind: z.literal('git'),
-        url: z.string().trim().min(1).max(1000).openapi({ description: 'An http(s)://, ssh://, git@host: or file:// git URL', example: 'https://github.com/TRaSH-Guides/Guides' }),
-        branch: z.string().trim().min(1).max(200).optional().openapi({ description: 'Default main' }),
+        url: line(1000).openapi({ description: 'An http(s)://, ssh://, git@host: or file:// git URL', example: 'https://github.com/TRaSH-Guides/Guides' }),
+        branch: line(200).optional().openapi({ description: 'Default main' }),
       })
       .strict(),
-    z.object({ kind: z.literal('local'), path: z.string().trim().min(1).max(1000).openapi({ description: 'An absolute path of an existing directory (a guide checkout)' }) }).strict(),
+    z.object({ kind: z.literal('local'), path: line(1000).openapi({ description: 'An absolute path of an existing directory (a guide checkout)' }) }).strict(),
   ])
   .openapi('RefGuideOrigin');
 
@@ -40,7 +48,7 @@ export const RefGuideSourceCreateSchema = z
   .openapi('RefGuideSourceCreate');
 
 export const RefGuideSourcePatchSchema = z
-  .object({ name: name.optional(), enabled: z.boolean().optional(), branch: z.string().trim().min(1).max(200).optional(), databaseIds: databaseIds.optional() })
+  .object({ name: name.optional(), enabled: z.boolean().optional(), branch: line(200).optional(), databaseIds: databaseIds.optional() })
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'must name at least one field to change')
   .openapi('RefGuideSourcePatch', { description: 'The type, origin kind and arrType of a source are fixed; create another source to change them' });
