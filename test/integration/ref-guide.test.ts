@@ -311,6 +311,25 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
     expect((await h.get(`/pcd/${databaseId}/user-ops`)).body).toEqual([]);
   });
 
+  it('names a regular expression after its format when the database has the name with another pattern', async () => {
+    const FLAC = 'a570d4a0e56a2874b64e5bfa55202a1b';
+    const regexes = async () => (await h.get(`/pcd/${databaseId}/resolved/regularExpression`)).body.entities as { name: string; entity: { pattern: string } }[];
+    const sampleFlac = (await regexes()).find((r) => r.name === 'FLAC')!.entity.pattern;
+    const specs = (await h.get(`/ref-guide/sources/${source}/entities/${FLAC}?type=custom_format`)).body.entity.specifications as { name: string; fields: { value: string } }[];
+    const guidePattern = specs.find((spec) => spec.name === 'FLAC')!.fields.value;
+    expect(guidePattern).not.toBe(sampleFlac);
+    const res = await h.post(`/ref-guide/sources/${source}/entities/${FLAC}/import`, { databaseId });
+    const created = res.body.created.map((c: { entityType: string; name: string }) => `${c.entityType}:${c.name}`);
+    expect(created).toContain('regular_expression:FLAC (FLAC)');
+    expect(created).not.toContain('regular_expression:FLAC');
+    expect(created[created.length - 1]).toBe('custom_format:FLAC');
+    const after = await regexes();
+    expect(after.find((r) => r.name === 'FLAC')!.entity.pattern).toBe(sampleFlac);
+    expect(after.find((r) => r.name === 'FLAC (FLAC)')!.entity.pattern).toBe(guidePattern);
+    expect((await resolvedFormat('FLAC')).entity.conditions.find((c: { name: string }) => c.name === 'FLAC')).toMatchObject({ type: 'release_title', regularExpression: 'FLAC (FLAC)' });
+    for (const op of [...res.body.created].reverse()) expect((await h.del(`/pcd/${databaseId}/user-ops/${op.opId}`)).status).toBe(204);
+  });
+
   it('reports an existing name instead of overwriting it', async () => {
     const x265 = (await h.get(`/ref-guide/sources/${source}/entities?type=custom_format&q=x265 (HD)`)).body.items[0];
     const before = await resolvedFormat('x265 (HD)');
