@@ -93,7 +93,7 @@ export function refGuideActivities(deps: ActivityDeps) {
       return sources.map((s) => ({ id: s.id, arrType: s.arrType }));
     },
 
-    async refGuideRecordRefresh(outcome: { sources: number; failed: number }): Promise<void> {
+    async refGuideRecordRefresh(outcome: { sources: number; failed: number; joined: number }): Promise<void> {
       await recordRefGuideRefresh(deps.orm.em, outcome);
       deps.logger.info(outcome, 'ref-guide refresh recorded');
     },

@@ -108,6 +108,6 @@ export async function refGuideRefreshWorkflow(): Promise<RefGuideRefreshResult> 
     }
   };
   await Promise.all(Array.from({ length: Math.min(REF_GUIDE_REFRESH_CONCURRENCY, sources.length) }, worker));
-  await bookkeeping.refGuideRecordRefresh({ sources: result.sources, failed: result.failed });
+  await bookkeeping.refGuideRecordRefresh({ sources: result.sources, failed: result.failed, joined: result.joined });
   return result;
 }

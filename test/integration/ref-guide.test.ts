@@ -235,8 +235,23 @@ for (const db of dbKinds()) {
       const attemptBefore = (await h.get(`/ref-guide/sources/${sonarr}`)).body.sync.lastAttemptAt;
       await schedule.trigger();
       const ran = await eventually(() => h.get('/ref-guide/settings'), (r) => r.body.lastRunAt !== null, 60_000);
-      expect(ran.body).toMatchObject({ lastRunSources: 2, lastRunFailed: 0 });
+      expect(ran.body).toMatchObject({ lastRunSources: 2, lastRunFailed: 0, lastRunJoined: 0 });
       expect((await h.get(`/ref-guide/sources/${sonarr}`)).body.sync.lastAttemptAt > attemptBefore).toBe(true);
+
+      // A sync of the Sonarr source already running (held on a task queue no worker polls): the
+      // refresh joins it instead of starting a second one.
+      const held = await h.service.temporal.client.workflow.start('refGuideSyncWorkflow', {
+        taskQueue: `${h.taskQueue}-idle`,
+        workflowId: `${h.taskQueue}-ref-guide-sync-${sonarr}`,
+        args: [{ sourceId: sonarr, trigger: 'manual' }],
+      });
+      try {
+        await schedule.trigger();
+        const joined = await eventually(() => h.get('/ref-guide/settings'), (r) => r.body.lastRunAt !== ran.body.lastRunAt, 60_000);
+        expect(joined.body).toMatchObject({ lastRunSources: 2, lastRunFailed: 0, lastRunJoined: 1 });
+      } finally {
+        await held.terminate('test over');
+      }
 
       const paused = await h.put('/ref-guide/settings', { enabled: false, intervalMinutes: 720 });
       expect(paused.body).toMatchObject({ enabled: false, intervalMinutes: 720, paused: true, nextRunAt: null });

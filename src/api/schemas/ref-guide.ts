@@ -158,5 +158,6 @@ export const RefGuideSettingsSchema = z
     lastRunAt: z.string().nullable(),
     lastRunSources: z.number().int(),
     lastRunFailed: z.number().int(),
+    lastRunJoined: z.number().int().openapi({ description: 'Sources of the last run whose sync was already running (joined, not started again)' }),
   })
   .openapi('RefGuideSettings');

@@ -19,7 +19,12 @@ export type RefGuideSettings = z.infer<typeof refGuideSettingsSchema>;
 /** The guides change a few times a day at most: daily by default. */
 export const DEFAULT_REF_GUIDE_SETTINGS: RefGuideSettings = { enabled: true, intervalMinutes: 1440 };
 
-const stateSchema = z.object({ lastRunAt: z.string().nullable(), lastRunSources: z.number().int().min(0), lastRunFailed: z.number().int().min(0) });
+const stateSchema = z.object({
+  lastRunAt: z.string().nullable(),
+  lastRunSources: z.number().int().min(0),
+  lastRunFailed: z.number().int().min(0),
+  lastRunJoined: z.number().int().min(0),
+});
 type RefGuideJobState = z.infer<typeof stateSchema>;
 
 export function readRefGuideSettings(em: EntityManager): Promise<RefGuideSettings> {
@@ -27,11 +32,11 @@ export function readRefGuideSettings(em: EntityManager): Promise<RefGuideSetting
 }
 
 function readState(em: EntityManager): Promise<RefGuideJobState> {
-  return new SettingsStore(em).get(REF_GUIDE_STATE_KEY, stateSchema, { lastRunAt: null, lastRunSources: 0, lastRunFailed: 0 });
+  return new SettingsStore(em).get(REF_GUIDE_STATE_KEY, stateSchema, { lastRunAt: null, lastRunSources: 0, lastRunFailed: 0, lastRunJoined: 0 });
 }
 
-export async function recordRefGuideRefresh(em: EntityManager, outcome: { sources: number; failed: number }): Promise<void> {
-  await new SettingsStore(em).put(REF_GUIDE_STATE_KEY, { lastRunAt: new Date().toISOString(), lastRunSources: outcome.sources, lastRunFailed: outcome.failed });
+export async function recordRefGuideRefresh(em: EntityManager, outcome: { sources: number; failed: number; joined: number }): Promise<void> {
+  await new SettingsStore(em).put(REF_GUIDE_STATE_KEY, { lastRunAt: new Date().toISOString(), lastRunSources: outcome.sources, lastRunFailed: outcome.failed, lastRunJoined: outcome.joined });
 }
 
 /** The settings with what the schedule says (paused, next run) and the last refresh run. */
