@@ -2,7 +2,7 @@ import { RefGuideService } from '../../services/ref-guide';
 import type { ApiDeps } from '../deps';
 import { paginationQuery, page } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, idParam, z } from '../http/zod';
+import { booleanQuery, idParam, text, z } from '../http/zod';
 import {
   RefEntityTypeSchema,
   RefGuideEntityListSchema,
@@ -113,14 +113,7 @@ export function registerRefGuideRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: IdParams,
     query: z.object({
       type: RefEntityTypeSchema.optional(),
-      q: z
-        .string()
-        .trim()
-        .min(1)
-        .max(100)
-        .regex(/^[^%_\\\u0000-\u001f\u007f]*$/, 'must not contain %, _, \\ or control characters')
-        .optional()
-        .openapi({ description: 'Case-insensitive substring of the name' }),
+      q: text({ min: 1, max: 100 }).optional().openapi({ description: 'Case-insensitive substring of the name (% and _ match literally)' }),
       ...paginationQuery,
     }),
     responses: { 200: { description: 'A page of entities', schema: RefGuideEntityListSchema }, 404: notFound('source'), 409: notReady },

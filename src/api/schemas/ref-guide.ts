@@ -1,17 +1,10 @@
 import { REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TYPES } from '../../domain/ref-guide';
 import { paginated } from '../http/pagination';
-import { z } from '../http/zod';
+import { idValue, int, text, z } from '../http/zod';
 
-/** A bounded single-line request string (control characters refused). */
-const line = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+const line = (max: number) => text({ min: 1, max });
 const name = line(100);
-const databaseIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(50).openapi({ description: 'PCD databases this source is the reference of (health ref_alignment); at most 50' });
+const databaseIds = z.array(idValue()).max(50).openapi({ description: 'PCD databases this source is the reference of (health ref_alignment); at most 50' });
 
 export const RefGuideTypeSchema = z.enum(REF_GUIDE_TYPES).openapi('RefGuideType', { description: 'Guide type; trash-guides is the only one so far' });
 export const RefGuideArrTypeSchema = z.enum(REF_GUIDE_ARR_TYPES).openapi('RefGuideArrType', { description: 'The app family the source is read for (docs/json/radarr or docs/json/sonarr)' });
@@ -118,7 +111,7 @@ export const RefGuideEntityListSchema = paginated(RefGuideEntitySchema.omit({ en
 
 export const RefGuideImportBodySchema = z
   .object({
-    databaseId: z.number().int().min(1).max(2_147_483_647),
+    databaseId: idValue(),
     type: z.enum(['custom_format', 'quality_profile']).optional().openapi({ description: 'Which entity the refId names; found by refId when omitted' }),
     scoreSet: z
       .string()
@@ -144,7 +137,7 @@ export const RefGuideImportResultSchema = z
   .openapi('RefGuideImportResult');
 
 export const RefGuideSettingsInputSchema = z
-  .object({ enabled: z.boolean(), intervalMinutes: z.number().int().min(5).max(10_080) })
+  .object({ enabled: z.boolean(), intervalMinutes: int(5, 10_080) })
   .strict()
   .openapi('RefGuideSettingsInput');
 

@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import type { RefEntityType, RefGuideArrType, RefGuideType } from '../../domain/ref-guide';
 import { AppError, notFound } from '../../errors';
 import { RefGuideEntity, RefGuideSource } from '../../persistence/entities';
+import { containsText } from '../../persistence/orm';
 
 export interface RefGuideEntityView {
   source: { type: RefGuideType; id: number; name: string; arrType: RefGuideArrType };
@@ -26,10 +27,6 @@ export function cacheNotReady(source: RefGuideSource): AppError {
 /** Reads of the cached catalog of a source. fetchedAt is the time of the last good sync (the entity's content is as of that fetch). */
 export class RefGuideCatalog {
   constructor(private readonly em: EntityManager) {}
-
-  private get isPostgres(): boolean {
-    return this.em.getPlatform().constructor.name.toLowerCase().includes('postgre');
-  }
 
   private async readySource(sourceId: number): Promise<RefGuideSource> {
     const source = await this.em.findOne(RefGuideSource, { id: sourceId });
@@ -64,9 +61,7 @@ export class RefGuideCatalog {
     const source = await this.readySource(sourceId);
     const where: FilterQuery<RefGuideEntity> = { sourceId };
     if (filter.type) where.type = filter.type;
-    // The API refuses %, _ and \ in q, so the pattern needs no escaping. SQLite's LIKE ignores
-    // (ASCII) case and has no ILIKE; PostgreSQL's LIKE is case-sensitive.
-    if (filter.q) where.name = this.isPostgres ? { $ilike: `%${filter.q}%` } : { $like: `%${filter.q}%` };
+    if (filter.q) Object.assign(where, containsText(this.em, 'name', filter.q));
     const [rows, total] = await this.em.findAndCount(RefGuideEntity, where, {
       orderBy: { type: 'asc', name: 'asc', refId: 'asc' },
       limit: pageSize,

@@ -2,7 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { ArrType } from '../../domain/arr-types';
 import { SyncRun } from '../../persistence/entities';
-import { caseInsensitiveLikeOperator } from '../../persistence/orm';
+import { containsText } from '../../persistence/orm';
 import { SettingsStore } from '../settings-store';
 
 export const SYNC_RUN_STATUSES = ['running', 'success', 'partial', 'failed'] as const;
@@ -51,9 +51,8 @@ export async function listSyncRuns(em: EntityManager, filter: HistoryFilter): Pr
   if (filter.section) where.sectionsKey = { $like: `%,${filter.section},%` };
   if (filter.from || filter.to) where.startedAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = caseInsensitiveLikeOperator(em);
-    where.$or = [{ instanceName: { [like]: pattern } }, { error: { [like]: pattern } }];
+    // Free text matches literally (containsText escapes % and _).
+    where.$or = [containsText(em, 'instance_name', filter.q), containsText(em, 'error', filter.q)];
   }
   const [rows, total] = await em.findAndCount(SyncRun, where, {
     orderBy: { startedAt: 'desc', id: 'desc' },
@@ -88,10 +87,14 @@ export function toHistoryItem(run: SyncRun): HistoryItem {
 
 export const HISTORY_SETTINGS_KEY = 'sync-history';
 
+/** Ten years of history at most; an entry cap of a million runs at most. */
+export const RETENTION_DAYS_MAX = 3650;
+export const RETENTION_MAX_ENTRIES_MAX = 1_000_000;
+
 export const historySettingsSchema = z.object({
   enabled: z.boolean(),
-  retentionDays: z.number().int().min(1),
-  retentionMaxEntries: z.number().int().min(0),
+  retentionDays: z.number().int().min(1).max(RETENTION_DAYS_MAX),
+  retentionMaxEntries: z.number().int().min(0).max(RETENTION_MAX_ENTRIES_MAX),
 });
 export type HistorySettings = z.infer<typeof historySettingsSchema>;
 export const DEFAULT_HISTORY_SETTINGS: HistorySettings = { enabled: true, retentionDays: 90, retentionMaxEntries: 10_000 };
