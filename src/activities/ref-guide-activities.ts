@@ -4,6 +4,7 @@ import { parseTrashGuides, type RefGuideArrType, type RefGuideFailure } from '..
 import { RefGuideSource } from '../persistence/entities';
 import { GitError, headCommit, syncRepository } from '../services/git';
 import { replaceGuideCache } from '../services/ref-guide/cache-store';
+import { NODE_DIGESTS } from '../services/ref-guide/digests';
 import { listGuideFiles, readGuideFiles, refGuideCloneDirectory } from '../services/ref-guide/guide-files';
 import { recordRefGuideRefresh } from '../services/ref-guide/settings';
 import type { RefGuideCacheSummary, RefGuideSyncProgress } from '../workflows/contracts/ref-guide';
@@ -65,7 +66,7 @@ export function refGuideActivities(deps: ActivityDeps) {
       const arrType = source.arrType as RefGuideArrType;
       const paths = fs.existsSync(dir) ? listGuideFiles(dir, arrType) : [];
       const files = readGuideFiles(dir, paths, (done, total) => beat({ phase: 'reading', done, total }));
-      const parsed = parseTrashGuides(arrType, files);
+      const parsed = parseTrashGuides(arrType, files, NODE_DIGESTS);
       if (!parsed.ok) {
         deps.logger.warn({ sourceId, reason: parsed.reason, file: parsed.file }, 'ref-guide source unreadable');
         return { ok: false, reason: parsed.reason };

@@ -3,7 +3,7 @@ import { temporal } from '@temporalio/proto';
 import type { Config } from '../config';
 import { summarizeLogFiles } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
-import { PcdDatabase, RefGuideSource } from '../persistence/entities';
+import { PcdDatabase, RefGuideSource, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { currentMigration, type Orm } from '../persistence/orm';
 import { backupsDir, formatBytes, summarizeBackups } from './backup-service';
 
@@ -14,6 +14,8 @@ export interface RepoCounts {
   enabled: number;
   cached: number;
   disabled: number;
+  /** Enabled databases whose replay is incomplete (some ops failed). */
+  degraded: number;
   failed: number;
 }
 
@@ -83,14 +85,29 @@ export async function repoStats(orm: Orm): Promise<RepoStats> {
   const em = orm.em.fork();
   const databases = await em.find(PcdDatabase, {}, { fields: ['enabled', 'cacheStatus'] });
   const sources = await em.find(RefGuideSource, {}, { fields: ['enabled', 'syncStatus', 'lastSyncedAt'] });
-  const count = <T extends { enabled: boolean }>(rows: T[], cached: (r: T) => boolean, failed: (r: T) => boolean): RepoCounts => {
+  const count = <T extends { enabled: boolean }>(rows: T[], is: { cached: (r: T) => boolean; degraded: (r: T) => boolean; failed: (r: T) => boolean }): RepoCounts => {
     const enabled = rows.filter((r) => r.enabled);
-    return { total: rows.length, enabled: enabled.length, disabled: rows.length - enabled.length, cached: enabled.filter(cached).length, failed: enabled.filter(failed).length };
+    const n = (p: (r: T) => boolean) => enabled.filter(p).length;
+    return { total: rows.length, enabled: enabled.length, disabled: rows.length - enabled.length, cached: n(is.cached), degraded: n(is.degraded), failed: n(is.failed) };
   };
-  const dbCounts = count(databases, (d) => d.cacheStatus === 'ready', (d) => d.cacheStatus === 'failed');
-  const refCounts = count(sources, (s) => s.lastSyncedAt !== null, (s) => s.syncStatus === 'failed');
+  const dbCounts = count(databases, {
+    cached: (d) => SERVABLE_CACHE_STATUSES.includes(d.cacheStatus),
+    degraded: (d) => d.cacheStatus === 'degraded',
+    failed: (d) => d.cacheStatus === 'failed',
+  });
+  // A source serves its last good sync even when a later one failed; it has no degraded state.
+  const refCounts = count(sources, { cached: (s) => s.lastSyncedAt !== null, degraded: () => false, failed: (s) => s.syncStatus === 'failed' });
   const sum = (k: keyof RepoCounts) => dbCounts[k] + refCounts[k];
-  return { total: sum('total'), enabled: sum('enabled'), cached: sum('cached'), disabled: sum('disabled'), failed: sum('failed'), databases: dbCounts, refGuides: refCounts };
+  return {
+    total: sum('total'),
+    enabled: sum('enabled'),
+    cached: sum('cached'),
+    disabled: sum('disabled'),
+    degraded: sum('degraded'),
+    failed: sum('failed'),
+    databases: dbCounts,
+    refGuides: refCounts,
+  };
 }
 
 async function reposHealth(deps: HealthDeps, verbose: boolean) {
@@ -100,12 +117,14 @@ async function reposHealth(deps: HealthDeps, verbose: boolean) {
   } catch {
     return { status: 'unhealthy' as ComponentStatus, message: 'Linked databases cannot be read', ...(verbose ? { total: 0, enabled: 0, cached: 0, disabled: 0 } : {}) };
   }
-  const status: ComponentStatus = stats.failed > 0 ? 'degraded' : 'healthy';
+  const status: ComponentStatus = stats.failed > 0 || stats.degraded > 0 ? 'degraded' : 'healthy';
   const { databases, refGuides } = stats;
-  const parts: string[] = [];
-  if (databases.total === 0) parts.push('No PCD databases linked');
-  else if (databases.failed > 0) parts.push(`${databases.failed} of ${databases.enabled} enabled databases failed to build`);
-  else parts.push(`${databases.cached} of ${databases.enabled} enabled databases cached`);
+  const dbProblems = [
+    databases.failed > 0 ? `${databases.failed} of ${databases.enabled} enabled databases failed to build` : null,
+    databases.degraded > 0 ? `${databases.degraded} of ${databases.enabled} enabled databases are degraded (some operations failed)` : null,
+  ].filter((p): p is string => p !== null);
+  const parts =
+    databases.total === 0 ? ['No PCD databases linked'] : dbProblems.length > 0 ? dbProblems : [`${databases.cached} of ${databases.enabled} enabled databases cached`];
   if (refGuides.total > 0) {
     parts.push(
       refGuides.failed > 0

@@ -9,8 +9,8 @@
  * - quality_size (quality-size/): refId trash_id, named by its `type`.
  * - naming (naming/): the guide gives no trash_id; the refId is derived (derivedRefId) from the
  *   entity type and the file path, so it is stable for as long as the file keeps its path.
+ * Hashing is a port (Digests): the domain stays free of node: modules.
  */
-import { createHash } from 'node:crypto';
 import { toPcdArrType } from '../arr-types';
 import { REF_ID_PATTERN, type GuideEntity, type GuideFile, type RefEntityType, type RefGuideArrType } from './types';
 
@@ -27,9 +27,15 @@ export function trashAppDir(arrType: RefGuideArrType): string {
   return `docs/json/${toPcdArrType(arrType)}`;
 }
 
+/** Hex digests of UTF-8 text, supplied by the caller. */
+export interface Digests {
+  md5(text: string): string;
+  sha256(text: string): string;
+}
+
 /** The 32-hex id of an entity the guide gives no trash_id: md5 of "arrgo-ref-guide:<type>:<file path>". */
-export function derivedRefId(type: RefEntityType, filePath: string): string {
-  return createHash('md5').update(`arrgo-ref-guide:${type}:${filePath}`).digest('hex');
+export function derivedRefId(type: RefEntityType, filePath: string, digests: Pick<Digests, 'md5'>): string {
+  return digests.md5(`arrgo-ref-guide:${type}:${filePath}`);
 }
 
 /** JSON with object keys sorted, so the hash does not depend on key order. */
@@ -72,7 +78,7 @@ function nameOf(type: RefEntityType, json: Record<string, unknown>, filePath: st
  * ignored. A file that is not a JSON object fails the whole parse (the cache keeps the last good
  * sync). Two files with the same refId of a type: the first by path is kept, the other reported.
  */
-export function parseTrashGuides(arrType: RefGuideArrType, files: GuideFile[]): GuideParseResult {
+export function parseTrashGuides(arrType: RefGuideArrType, files: GuideFile[], digests: Digests): GuideParseResult {
   const appDir = trashAppDir(arrType);
   const byType = new Map<RefEntityType, { file: GuideFile; json: Record<string, unknown> }[]>();
   let seen = 0;
@@ -101,7 +107,7 @@ export function parseTrashGuides(arrType: RefGuideArrType, files: GuideFile[]): 
   for (const [type, items] of byType) {
     const refIds = new Set<string>();
     for (const { file, json } of items) {
-      const refId = typeof json.trash_id === 'string' && REF_ID_PATTERN.test(json.trash_id) ? json.trash_id : derivedRefId(type, file.path);
+      const refId = typeof json.trash_id === 'string' && REF_ID_PATTERN.test(json.trash_id) ? json.trash_id : derivedRefId(type, file.path, digests);
       if (refIds.has(refId)) {
         duplicates.push(file.path);
         continue;
@@ -119,7 +125,7 @@ export function parseTrashGuides(arrType: RefGuideArrType, files: GuideFile[]): 
       const group = type === 'quality_profile' && typeof json.group === 'number' && Number.isInteger(json.group) ? json.group : null;
       const name = nameOf(type, json, file.path).slice(0, 300);
       const content = { type, refId, name, filePath: file.path, entity: json, scores, group };
-      entities.push({ ...content, hash: createHash('sha256').update(stableJson(content)).digest('hex') });
+      entities.push({ ...content, hash: digests.sha256(stableJson(content)) });
     }
   }
   return { ok: true, entities, duplicates };

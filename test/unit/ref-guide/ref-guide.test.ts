@@ -14,11 +14,13 @@ import {
   type GuideFile,
 } from '../../../src/domain/ref-guide';
 import { emptySelection, enumText, enumValue, readSyncSource, type EnumKind } from '../../../src/domain/sync';
+import { NODE_DIGESTS } from '../../../src/services/ref-guide/digests';
 import { describeWithShared, sharedPath } from '../../helpers/shared-data';
 import { TRASH_PCD_PARTS } from '../pcd/helpers';
 import { trashDatabase } from '../sync/helpers';
 
 const GUIDES = ['data', 'trash-guides'];
+const parse = (arrType: 'movie_app' | 'series_app', files: GuideFile[]) => parseTrashGuides(arrType, files, NODE_DIGESTS);
 
 function guideFiles(app: 'radarr' | 'sonarr'): GuideFile[] {
   const root = sharedPath(...GUIDES);
@@ -41,7 +43,7 @@ const file = (p: string, json: unknown): GuideFile => ({ path: p, text: JSON.str
 
 describe('parseTrashGuides (small fixtures)', () => {
   it('keys entities by trash_id, derives ids for naming, scores profiles from their score set', () => {
-    const parsed = parseTrashGuides('movie_app', [
+    const parsed = parse('movie_app', [
       file('docs/json/radarr/cf/example.json', cf()),
       file('docs/json/radarr/cf/other.json', cf({ trash_id: 'b'.repeat(32), name: 'Other', trash_scores: { default: -5 } })),
       file('docs/json/radarr/quality-profiles/p.json', { trash_id: 'c'.repeat(32), name: 'P', trash_score_set: 'sqp-1', group: 7, formatItems: { Example: 'a'.repeat(32), Other: 'b'.repeat(32), Gone: 'd'.repeat(32) } }),
@@ -54,18 +56,18 @@ describe('parseTrashGuides (small fixtures)', () => {
     expect(Object.keys(byType).sort()).toEqual(['custom_format:Example', 'custom_format:Other', 'naming:radarr-naming', 'quality_profile:P']);
     expect(byType['custom_format:Example']).toMatchObject({ refId: 'a'.repeat(32), scores: { default: 10, 'sqp-1': 20 }, group: null, filePath: 'docs/json/radarr/cf/example.json' });
     expect(byType['quality_profile:P']).toMatchObject({ group: 7, scores: { Example: 20, Other: -5, Gone: 0 } });
-    expect(byType['naming:radarr-naming'].refId).toBe(derivedRefId('naming', 'docs/json/radarr/naming/radarr-naming.json'));
+    expect(byType['naming:radarr-naming'].refId).toBe(derivedRefId('naming', 'docs/json/radarr/naming/radarr-naming.json', NODE_DIGESTS));
     expect(byType['naming:radarr-naming'].refId).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('hashes content independently of key order, and fails on a file that is not a JSON object', () => {
-    const a = parseTrashGuides('movie_app', [file('docs/json/radarr/cf/x.json', cf())]);
+    const a = parse('movie_app', [file('docs/json/radarr/cf/x.json', cf())]);
     const reordered = Object.fromEntries(Object.entries(cf()).reverse());
-    const b = parseTrashGuides('movie_app', [file('docs/json/radarr/cf/x.json', reordered)]);
+    const b = parse('movie_app', [file('docs/json/radarr/cf/x.json', reordered)]);
     expect(a.ok && b.ok && a.entities[0].hash === b.entities[0].hash).toBe(true);
-    expect(parseTrashGuides('movie_app', [{ path: 'docs/json/radarr/cf/x.json', text: '[1]' }])).toEqual({ ok: false, reason: 'guide_invalid', file: 'docs/json/radarr/cf/x.json' });
-    expect(parseTrashGuides('movie_app', [file('docs/json/sonarr/cf/x.json', cf())])).toEqual({ ok: false, reason: 'guide_missing', file: null });
-    const dup = parseTrashGuides('movie_app', [file('docs/json/radarr/cf/a.json', cf()), file('docs/json/radarr/cf/b.json', cf({ name: 'Copy' }))]);
+    expect(parse('movie_app', [{ path: 'docs/json/radarr/cf/x.json', text: '[1]' }])).toEqual({ ok: false, reason: 'guide_invalid', file: 'docs/json/radarr/cf/x.json' });
+    expect(parse('movie_app', [file('docs/json/sonarr/cf/x.json', cf())])).toEqual({ ok: false, reason: 'guide_missing', file: null });
+    const dup = parse('movie_app', [file('docs/json/radarr/cf/a.json', cf()), file('docs/json/radarr/cf/b.json', cf({ name: 'Copy' }))]);
     expect(dup.ok && dup.duplicates).toEqual(['docs/json/radarr/cf/b.json']);
   });
 
@@ -79,7 +81,7 @@ describe('parseTrashGuides (small fixtures)', () => {
 
 describe('planCacheReplacement', () => {
   it('inserts new, rewrites changed, removes vanished and leaves unchanged rows alone', () => {
-    const parsed = parseTrashGuides('movie_app', [file('docs/json/radarr/cf/a.json', cf()), file('docs/json/radarr/cf/b.json', cf({ trash_id: 'b'.repeat(32), name: 'B' }))]);
+    const parsed = parse('movie_app', [file('docs/json/radarr/cf/a.json', cf()), file('docs/json/radarr/cf/b.json', cf({ trash_id: 'b'.repeat(32), name: 'B' }))]);
     if (!parsed.ok) throw new Error('parse failed');
     const [a, b] = parsed.entities;
     const plan = planCacheReplacement(
@@ -153,7 +155,7 @@ describe('guide entities as PCD data', () => {
 
 describeWithShared(GUIDES, 'the real TRaSH Guides', () => {
   it.each([['radarr', 'movie_app'], ['sonarr', 'series_app']] as const)('parse every %s entity and convert every custom format and profile', (app, arrType) => {
-    const parsed = parseTrashGuides(arrType, guideFiles(app));
+    const parsed = parse(arrType, guideFiles(app));
     if (!parsed.ok) throw new Error(`parse failed: ${parsed.reason}`);
     expect(parsed.duplicates).toEqual([]);
     const formats = parsed.entities.filter((e) => e.type === 'custom_format');
@@ -175,7 +177,7 @@ describeWithShared(GUIDES, 'the real TRaSH Guides', () => {
 });
 
 describeWithShared([...TRASH_PCD_PARTS], 'alignment of trash-pcd with the TRaSH Guides', () => {
-  const parsed = parseTrashGuides('movie_app', guideFiles('radarr'));
+  const parsed = parse('movie_app', guideFiles('radarr'));
   if (!parsed.ok) throw new Error('parse failed');
   const guideFormats = parsed.entities.filter((e) => e.type === 'custom_format').map((e) => ({ refId: e.refId, name: e.name, entity: e.entity }));
   const guideProfiles = parsed.entities
