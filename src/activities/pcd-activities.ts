@@ -3,7 +3,7 @@ import { Context } from '@temporalio/activity';
 import { loadPcdRepository } from '../domain/pcd';
 import { isAppError } from '../errors';
 import { PcdDatabase } from '../persistence/entities';
-import { GitError, headCommit, syncRepository } from '../services/pcd/git';
+import { GitError, headCommit, syncRepository } from '../services/git';
 import { importFileLayerOps } from '../services/pcd/op-store';
 import { resolveSchemaDependency } from '../services/pcd/schema-dependency';
 import { cloneDirectory, readRepositoryFiles } from '../services/pcd/source-files';

@@ -2,7 +2,7 @@ import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, t
 import { TypedSearchAttributes } from '@temporalio/common';
 import type { Config } from '../config';
 import type { TemporalGateway } from '../platform/temporal-client';
-import { backupWorkflow, driftPollWorkflow, healthSnapshotWorkflow, searchAttributes, syncHistoryRetentionWorkflow } from '../workflows/contracts';
+import { backupWorkflow, driftPollWorkflow, healthSnapshotWorkflow, refGuideRefreshWorkflow, searchAttributes, syncHistoryRetentionWorkflow } from '../workflows/contracts';
 
 /**
  * Schedule and singleton-workflow ids start with the task queue name, so that several arrgo
@@ -107,5 +107,30 @@ export async function ensureHealthSchedule(gateway: TemporalGateway, intervalMin
     spec: { intervals: [{ every: `${intervalMinutes} minutes` }] },
     action: scheduledStart(gateway, healthSnapshotWorkflow, scheduleId, 'health-snapshots', `Config health snapshots of every enabled instance, every ${intervalMinutes} minutes`),
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
+  });
+}
+
+export function refGuideScheduleId(taskQueue: string): string {
+  return deploymentScopedId(taskQueue, 'ref-guide-refresh');
+}
+
+/** Creates or updates the reference-guide refresh schedule; paused (not deleted) when refreshing is disabled. */
+export async function applyRefGuideSchedule(gateway: TemporalGateway, settings: { enabled: boolean; intervalMinutes: number }): Promise<void> {
+  const scheduleId = refGuideScheduleId(gateway.taskQueue);
+  await upsertSchedule(gateway, {
+    scheduleId,
+    spec: { intervals: [{ every: `${settings.intervalMinutes} minutes` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: refGuideRefreshWorkflow,
+      workflowId: scheduleId,
+      taskQueue: gateway.taskQueue,
+      args: [],
+      typedSearchAttributes: new TypedSearchAttributes(searchAttributes({ kind: 'ref-guide-refresh', trigger: 'schedule' })),
+      staticSummary: `Reference-guide refresh of every enabled source, every ${settings.intervalMinutes} minutes`,
+      staticDetails: 'Starts one refGuideSyncWorkflow per enabled source (joining a sync already running); a failed sync keeps the last good cache.',
+    },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
+    state: { paused: !settings.enabled, note: settings.enabled ? undefined : 'reference-guide refresh disabled' },
   });
 }

@@ -10,4 +10,4 @@ export { syncWorkflow } from './sync';
 export { canaryRolloutWorkflow } from './canary-rollout';
 export { driftCheckWorkflow, driftPollWorkflow } from './drift';
 export { healthSnapshotWorkflow } from './health-snapshots';
-
+export { refGuideSyncWorkflow, refGuideRefreshWorkflow } from './ref-guide-sync';

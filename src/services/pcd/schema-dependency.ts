@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadPcdRepository, PCD_SCHEMA_DEPENDENCY, SCHEMA_VERSION, type PcdFile, type PcdManifest, type PcdOp } from '../../domain/pcd';
 import type { PcdSchemaSource } from '../../persistence/entities';
-import { syncRepository } from './git';
+import { syncRepository } from '../git';
 import { readRepositoryFiles } from './source-files';
 
 export interface SchemaResolution {

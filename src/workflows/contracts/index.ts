@@ -5,6 +5,7 @@ import { canaryRolloutWorkflow } from './canary-rollout';
 import { driftCheckWorkflow, driftPollWorkflow } from './drift';
 import { instanceTestWorkflow } from './instance-test';
 import { pcdPullWorkflow } from './pcd-pull';
+import { refGuideRefreshWorkflow, refGuideSyncWorkflow } from './ref-guide';
 import { backupWorkflow, healthSnapshotWorkflow, syncHistoryRetentionWorkflow } from './scheduled';
 import { syncWorkflow } from './sync';
 
@@ -12,6 +13,7 @@ export * from './canary-rollout';
 export * from './drift';
 export * from './instance-test';
 export * from './pcd-pull';
+export * from './ref-guide';
 export * from './scheduled';
 export * from './search-attributes';
 export * from './sync';
@@ -27,4 +29,6 @@ export const WORKFLOW_DEFINITIONS = {
   driftCheckWorkflow,
   driftPollWorkflow,
   healthSnapshotWorkflow,
+  refGuideSyncWorkflow,
+  refGuideRefreshWorkflow,
 };

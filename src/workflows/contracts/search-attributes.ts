@@ -9,6 +9,8 @@ export const SA = {
   syncStatus: defineSearchAttributeKey('ArrgoSyncStatus', SearchAttributeType.KEYWORD),
   trigger: defineSearchAttributeKey('ArrgoTrigger', SearchAttributeType.KEYWORD),
   databaseId: defineSearchAttributeKey('ArrgoDatabaseId', SearchAttributeType.INT),
+  /** Reference-guide source id. */
+  sourceId: defineSearchAttributeKey('ArrgoSourceId', SearchAttributeType.INT),
 } as const;
 
 export interface WorkflowSearchAttributes {
@@ -19,6 +21,7 @@ export interface WorkflowSearchAttributes {
   syncStatus?: string;
   rolloutStatus?: string;
   databaseId?: number;
+  sourceId?: number;
 }
 
 /** The search attributes of a workflow start, in one shape for every starter. */
@@ -30,5 +33,6 @@ export function searchAttributes(values: WorkflowSearchAttributes): SearchAttrib
   if (values.syncStatus !== undefined) pairs.push({ key: SA.syncStatus, value: values.syncStatus });
   if (values.rolloutStatus !== undefined) pairs.push({ key: SA.rolloutStatus, value: values.rolloutStatus });
   if (values.databaseId !== undefined) pairs.push({ key: SA.databaseId, value: values.databaseId });
+  if (values.sourceId !== undefined) pairs.push({ key: SA.sourceId, value: values.sourceId });
   return pairs;
 }
