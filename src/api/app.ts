@@ -15,6 +15,7 @@ import { registerPcdRoutes } from './routes/pcd';
 import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
+import { registerSnapshotRoutes } from './routes/snapshots';
 
 export const API_PREFIX = '/api/v1';
 
@@ -31,6 +32,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDriftRoutes(router, deps);
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
+  registerSnapshotRoutes(router, deps);
   return router;
 }
 

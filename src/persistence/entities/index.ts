@@ -6,6 +6,7 @@ import { InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema } from './sy
 import { CanaryRolloutSchema } from './canary-rollout';
 import { DriftResultSchema } from './drift-result';
 import { HealthSnapshotSchema } from './health-snapshot';
+import { PcdRollbackSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, TimelineAnnotationSchema } from './pcd-snapshot';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -20,5 +21,7 @@ export type { CanaryStatus, RolloutStatus } from './canary-rollout';
 export { DriftResult } from './drift-result';
 export type { DriftStatus } from './drift-result';
 export { HealthSnapshot } from './health-snapshot';
+export { PcdRollback, PcdSnapshot, PcdSnapshotBase, TimelineAnnotation, SNAPSHOT_SUBTYPES, TIMELINE_SOURCES } from './pcd-snapshot';
+export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp, TimelineSource } from './pcd-snapshot';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema];

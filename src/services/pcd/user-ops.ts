@@ -5,6 +5,7 @@ import type { Orm } from '../../persistence/orm';
 import type { PcdCache, PcdCacheManager } from './cache-manager';
 import { PcdDatabase, PcdOp } from '../../persistence/entities';
 import { sha256 } from './op-store';
+import type { SnapshotService } from '../snapshots/snapshot-service';
 
 /** Serialises user-layer writes per database within this process (plan, store, verify). */
 export class KeyedMutex {
@@ -62,7 +63,7 @@ export async function appendUserOp(em: EntityManager, databaseId: number, planne
 
 export async function removeUserOp(em: EntityManager, databaseId: number, opId: number): Promise<void> {
   await em.transactional(async (tx) => {
-    const op = await tx.findOne(PcdOp, { id: opId, databaseId, layer: 'user' });
+    const op = await tx.findOne(PcdOp, { id: opId, databaseId, layer: 'user', supersededBy: null });
     if (!op) throw notFound(`User op ${opId} not found in database ${databaseId}`);
     tx.remove(op);
     const database = await tx.findOneOrFail(PcdDatabase, { id: databaseId });
@@ -72,7 +73,7 @@ export async function removeUserOp(em: EntityManager, databaseId: number, opId: 
 }
 
 export async function listUserOps(em: EntityManager, databaseId: number): Promise<StoredUserOp[]> {
-  const ops = await em.find(PcdOp, { databaseId, layer: 'user' }, { orderBy: { seq: 'asc' } });
+  const ops = await em.find(PcdOp, { databaseId, layer: 'user', supersededBy: null }, { orderBy: { seq: 'asc' } });
   return ops.map((op) => ({
     id: op.id,
     seq: op.seq,
@@ -95,13 +96,16 @@ export class UserLayerWriter {
   constructor(
     private readonly orm: Orm,
     private readonly caches: PcdCacheManager,
+    /** Takes the snapshot before each change (import, edit, revert). */
+    private readonly snapshots: SnapshotService | null = null,
   ) {}
 
-  /** Returns false when the plan was empty (nothing to change). */
+  /** Returns false when the plan was empty (nothing to change). A snapshot precedes every stored op. */
   write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
     return this.mutex.run(databaseId, async () => {
       const planned = plan(await this.caches.get(databaseId));
       if (!planned) return false;
+      await this.snapshots?.takeSnapshot(databaseId, kind === 'create' ? 'import' : 'edit');
       const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind);
       const after = await this.caches.get(databaseId);
       const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
@@ -118,7 +122,12 @@ export class UserLayerWriter {
   }
 
   revert(databaseId: number, opId: number): Promise<void> {
-    return this.mutex.run(databaseId, () => removeUserOp(this.orm.em.fork(), databaseId, opId));
+    return this.mutex.run(databaseId, async () => {
+      const op = await this.orm.em.fork().findOne(PcdOp, { id: opId, databaseId, layer: 'user', supersededBy: null });
+      if (!op) throw notFound(`User op ${opId} not found in database ${databaseId}`);
+      await this.snapshots?.takeSnapshot(databaseId, 'revert');
+      await removeUserOp(this.orm.em.fork(), databaseId, opId);
+    });
   }
 }
 
