@@ -16,6 +16,7 @@ import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
 import { registerSnapshotRoutes } from './routes/snapshots';
+import { registerTimelineRoutes } from './routes/timeline';
 
 export const API_PREFIX = '/api/v1';
 
@@ -33,6 +34,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
   registerSnapshotRoutes(router, deps);
+  registerTimelineRoutes(router, deps);
   return router;
 }
 

@@ -43,7 +43,8 @@ describeWithShared(TRASH, 'a rollback survives the death of its worker', () => {
 
     repo.commit({ [path.join('ops', heldBack)]: fs.readFileSync(path.join(source, 'ops', heldBack), 'utf8') }, 'new ops');
     expect((await h.post(`/databases/${dbId}/pull?wait=true`)).body.status).toBe('ready');
-    const profile = (await h.get(`/pcd/${dbId}/resolved/qualityProfile`)).body.entities[0].name;
+    const profiles = await eventually(() => h.get(`/pcd/${dbId}/resolved/qualityProfile`), (r) => r.status === 200, 120_000);
+    const profile = profiles.body.entities[0].name;
     const edit = await h.patch(`/pcd/${dbId}/entities/quality_profile/${encodeURIComponent(profile)}`, { changes: [{ path: 'description', value: 'Edited before the crash test' }] });
     expect(edit.body.changed).toBe(true);
     const editOp = (await h.get(`/pcd/${dbId}/user-ops`)).body[0].id;

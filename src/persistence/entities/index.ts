@@ -21,7 +21,7 @@ export type { CanaryStatus, RolloutStatus } from './canary-rollout';
 export { DriftResult } from './drift-result';
 export type { DriftStatus } from './drift-result';
 export { HealthSnapshot } from './health-snapshot';
-export { PcdRollback, PcdSnapshot, PcdSnapshotBase, TimelineAnnotation, SNAPSHOT_SUBTYPES, TIMELINE_SOURCES } from './pcd-snapshot';
-export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp, TimelineSource } from './pcd-snapshot';
+export { PcdRollback, PcdSnapshot, PcdSnapshotBase, TimelineAnnotation, SNAPSHOT_SUBTYPES } from './pcd-snapshot';
+export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp } from './pcd-snapshot';
 
 export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema];

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { TimelineSource } from '../../domain/timeline/rules';
 
 export const SNAPSHOT_SUBTYPES = ['pull', 'import', 'edit', 'revert', 'goal', 'manual', 'rollback'] as const;
 export type SnapshotSubtype = (typeof SNAPSHOT_SUBTYPES)[number];
@@ -141,8 +142,6 @@ export const PcdRollbackSchema = new EntitySchema<PcdRollback>({
   },
 });
 
-export const TIMELINE_SOURCES = ['canary', 'rollback', 'snapshot', 'sync'] as const;
-export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
 
 /** A user's note on a timeline event: the only persisted timeline state. */
 export class TimelineAnnotation {
