@@ -11,7 +11,7 @@ async function seedFleetEvents(h: Harness) {
   const radarr = em.create(Instance, { name: 'radarr-main', arrType: 'movie_app', baseUrl: 'http://127.0.0.1:1', apiKeySealed: 'sealed', enabled: true, tags: [], createdAt: new Date(), updatedAt: new Date() });
   const sonarr = em.create(Instance, { name: 'sonarr-main', arrType: 'series_app', baseUrl: 'http://127.0.0.1:2', apiKeySealed: 'sealed', enabled: true, tags: [], createdAt: new Date(), updatedAt: new Date() });
   await em.flush();
-  const run = (instance: Instance | null, name: string, arrType: 'movie_app' | 'series_app', status: SyncRun['status'], minute: number, extra: Partial<SyncRun> = {}) =>
+  const run = (instance: Instance | null, name: string, arrType: 'movie_app' | 'series_app', status: SyncRun['status'], minute: number, extra: { error?: string } = {}) =>
     em.create(SyncRun, {
       instanceId: instance?.id ?? null,
       instanceName: name,
@@ -20,6 +20,11 @@ async function seedFleetEvents(h: Harness) {
       sectionsAttempted: ['qualityProfiles'],
       sectionsKey: ',qualityProfiles,',
       status,
+      sectionsRun: 1,
+      itemsSynced: 1,
+      failureCount: 0,
+      entityChangeCount: 1,
+      entityOutcomeCount: 1,
       outcomes: [],
       workflowId: `wf-sync-${minute}`,
       previewId: minute,
@@ -44,6 +49,11 @@ async function seedFleetEvents(h: Harness) {
       batchSize: 1,
       evidenceMaxAgeSeconds: 600,
       status,
+      canaryStatus: 'success',
+      canaryDiagnostics: null,
+      remainingPreview: null,
+      rolloutIndex: 0,
+      trigger: 'manual',
       rolloutResults: [],
       stateToken: `token-${minute}`,
       workflowId: `wf-canary-${minute}`,

@@ -61,7 +61,8 @@ export interface TimelinePage {
 /** One branch of the union: a source table read as timeline columns. */
 interface Branch {
   source: TimelineSource;
-  from: string;
+  table: string;
+  joins: string;
   occurred: string;
   columns: string;
   instance?: string;
@@ -76,7 +77,8 @@ interface Branch {
 const BRANCHES: Record<TimelineSource, Branch> = {
   sync: {
     source: 'sync',
-    from: 'sync_runs r',
+    table: 'sync_runs r',
+    joins: '',
     occurred: 'r.started_at',
     columns: `'sync' as source, r.id as source_id, r.started_at as occurred_at, r.trigger as subtype, r.status as raw_status, r.instance_id as scope_id, r.instance_name as scope_label, r.arr_type as arr_type, r.workflow_id as workflow_id, r.preview_id as link_id`,
     instance: 'r.instance_id',
@@ -86,7 +88,8 @@ const BRANCHES: Record<TimelineSource, Branch> = {
   },
   canary: {
     source: 'canary',
-    from: 'canary_rollouts c left join instances ci on ci.id = c.canary_instance_id',
+    table: 'canary_rollouts c',
+    joins: ' left join instances ci on ci.id = c.canary_instance_id',
     occurred: 'c.created_at',
     columns: `'canary' as source, c.id as source_id, c.created_at as occurred_at, c.trigger as subtype, c.status as raw_status, ci.id as scope_id, c.canary_instance_name as scope_label, c.arr_type as arr_type, c.workflow_id as workflow_id, c.id as link_id`,
     instance: 'c.canary_instance_id',
@@ -96,7 +99,8 @@ const BRANCHES: Record<TimelineSource, Branch> = {
   },
   snapshot: {
     source: 'snapshot',
-    from: 'pcd_snapshots s left join pcd_databases sd on sd.id = s.database_id',
+    table: 'pcd_snapshots s',
+    joins: ' left join pcd_databases sd on sd.id = s.database_id',
     occurred: 's.created_at',
     columns: `'snapshot' as source, s.id as source_id, s.created_at as occurred_at, s.subtype as subtype, 'success' as raw_status, sd.id as scope_id, s.database_name as scope_label, null as arr_type, null as workflow_id, s.database_id as link_id`,
     database: 's.database_id',
@@ -105,7 +109,8 @@ const BRANCHES: Record<TimelineSource, Branch> = {
   },
   rollback: {
     source: 'rollback',
-    from: 'pcd_rollbacks b left join pcd_databases bd on bd.id = b.database_id',
+    table: 'pcd_rollbacks b',
+    joins: ' left join pcd_databases bd on bd.id = b.database_id',
     occurred: 'b.started_at',
     columns: `'rollback' as source, b.id as source_id, b.started_at as occurred_at, b.trigger as subtype, b.status as raw_status, bd.id as scope_id, b.database_name as scope_label, null as arr_type, b.workflow_id as workflow_id, b.database_id as link_id`,
     database: 'b.database_id',
@@ -156,8 +161,9 @@ export class TimelineService {
     const offset = (filter.page - 1) * filter.pageSize;
     const branchLimit = offset + filter.pageSize;
 
-    const itemParts: string[] = [];
-    const itemParams: unknown[] = [];
+    const keyParts: string[] = [];
+    const keyParams: unknown[] = [];
+    const detailParts: string[] = [];
     const countParts: string[] = [];
     const countParams: unknown[] = [];
     for (const source of sources) {
@@ -198,16 +204,20 @@ export class TimelineService {
         where.push(`(${text.join(' or ')})`);
       }
       const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
-      itemParts.push(`select * from (select ${b.columns} from ${b.from}${whereSql} order by ${b.occurred} desc, ${ID_COLUMN[source]} desc limit ${branchLimit}) as branch_${source}`);
-      itemParams.push(...params);
-      countParts.push(`select 'count' as row_kind, '${source}' as source, cast(count(*) as integer) as source_id, null as occurred_at, null as subtype, null as raw_status, null as scope_id, null as scope_label, null as arr_type, null as workflow_id, null as link_id from ${b.from}${whereSql}`);
+      const id = ID_COLUMN[source];
+      // Keys only (time, id) in the branch: its (scope, time, id) index covers the scan.
+      keyParts.push(`select * from (select '${source}' as source, ${id} as source_id, ${b.occurred} as occurred_at from ${b.table}${whereSql} order by ${b.occurred} desc, ${id} desc limit ${branchLimit}) as branch_${source}`);
+      keyParams.push(...params);
+      detailParts.push(`select 'item' as row_kind, ${b.columns} from page_keys k join ${b.table} on k.source = '${source}' and ${id} = k.source_id${b.joins}`);
+      countParts.push(`select 'count' as row_kind, '${source}' as source, cast(count(*) as integer) as source_id, null as occurred_at, null as subtype, null as raw_status, null as scope_id, null as scope_label, null as arr_type, null as workflow_id, null as link_id from ${b.table}${whereSql}`);
       countParams.push(...params);
     }
+    // The page's keys are chosen first (merge of the branches' top rows), then only those rows are read in full.
     const sql = [
-      `select * from (select 'item' as row_kind, merged.* from (${itemParts.join(' union all ')}) as merged order by occurred_at desc, source asc, source_id desc limit ${filter.pageSize} offset ${offset}) as page_rows`,
-      ...countParts,
-    ].join(' union all ');
-    const rows: Row[] = await this.em.getConnection().execute(sql, [...itemParams, ...countParams]);
+      `with page_keys as (select * from (${keyParts.join(' union all ')}) as merged order by occurred_at desc, source asc, source_id desc limit ${filter.pageSize} offset ${offset})`,
+      [...detailParts, ...countParts].join(' union all '),
+    ].join(' ');
+    const rows: Row[] = await this.em.getConnection().execute(sql, [...keyParams, ...countParams]);
 
     const items: TimelineItem[] = [];
     for (const row of rows) {
