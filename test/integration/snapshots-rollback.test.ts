@@ -136,6 +136,19 @@ for (const db of dbKinds()) {
       // Refused rollbacks leave no record.
       expect((await h.get(`/databases/${dbId}/rollbacks`)).body.totalRecords).toBe(2);
 
+      // A revert is a change of state too: snapshotted first.
+      const ops = (await h.get(`/pcd/${dbId}/user-ops`)).body;
+      expect((await h.del(`/pcd/${dbId}/user-ops/${ops[1].id}`)).status).toBe(204);
+      const afterRevert = (await h.get(`/databases/${dbId}/snapshots`)).body.items[0];
+      expect(afterRevert).toMatchObject({ subtype: 'revert', opCounts: { user: 2 } });
+      // Edits wait for a running rollback (409).
+      const em = h.service.orm.em.fork();
+      await em.getConnection().execute(`update pcd_rollbacks set status = 'running' where id = ${(await h.get(`/databases/${dbId}/rollbacks`)).body.items[0].id}`);
+      const blocked = await h.del(`/pcd/${dbId}/user-ops/${ops[0].id}`);
+      expect(blocked.status).toBe(409);
+      expect(blocked.body.error).toBe(`A rollback of database ${dbId} is running; edit once it has finished`);
+      await em.getConnection().execute(`update pcd_rollbacks set status = 'success' where status = 'running'`);
+
       const manual = await h.post(`/databases/${dbId}/snapshots`, { note: 'before the corrupt test' });
       expect(manual.status).toBe(201);
       expect(manual.body).toMatchObject({ subtype: 'manual', note: 'before the corrupt test' });

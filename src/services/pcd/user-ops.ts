@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { exportEntity, requireModel, type PlannedUserOp, type PortableType } from '../../domain/pcd';
-import { AppError, notFound, validationError } from '../../errors';
+import { AppError, conflict, notFound, validationError } from '../../errors';
 import type { Orm } from '../../persistence/orm';
 import type { PcdCache, PcdCacheManager } from './cache-manager';
-import { PcdDatabase, PcdOp } from '../../persistence/entities';
+import { PcdDatabase, PcdOp, PcdRollback } from '../../persistence/entities';
 import { sha256 } from './op-store';
 import type { SnapshotService } from '../snapshots/snapshot-service';
 
@@ -103,6 +103,7 @@ export class UserLayerWriter {
   /** Returns false when the plan was empty (nothing to change). A snapshot precedes every stored op. */
   write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
     return this.mutex.run(databaseId, async () => {
+      await this.assertNoRollbackRunning(databaseId);
       const planned = plan(await this.caches.get(databaseId));
       if (!planned) return false;
       await this.snapshots?.takeSnapshot(databaseId, kind === 'create' ? 'import' : 'edit');
@@ -121,8 +122,16 @@ export class UserLayerWriter {
     });
   }
 
+  /** An edit during a rollback would be lost or half-restored: refused (409) until it finishes. */
+  private async assertNoRollbackRunning(databaseId: number): Promise<void> {
+    if (await this.orm.em.fork().count(PcdRollback, { databaseId, status: 'running' })) {
+      throw conflict(`A rollback of database ${databaseId} is running; edit once it has finished`, 'rollback_in_progress');
+    }
+  }
+
   revert(databaseId: number, opId: number): Promise<void> {
     return this.mutex.run(databaseId, async () => {
+      await this.assertNoRollbackRunning(databaseId);
       const op = await this.orm.em.fork().findOne(PcdOp, { id: opId, databaseId, layer: 'user', supersededBy: null });
       if (!op) throw notFound(`User op ${opId} not found in database ${databaseId}`);
       await this.snapshots?.takeSnapshot(databaseId, 'revert');
