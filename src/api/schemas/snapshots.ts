@@ -67,5 +67,6 @@ export const RollbackSchema = z
     workflowId: z.string(),
     startedAt: z.string().datetime(),
     finishedAt: z.string().datetime().nullable(),
+    instancesFed: z.array(z.number().int()).openapi({ description: 'Instances fed by the database (single rollback reads; empty in lists): preview a sync for them with POST /sync/previews to see what the rollback means for the apps' }),
   })
   .openapi('Rollback');

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { conflict, notFound } from '../../errors';
 import type { TemporalGateway } from '../../platform/temporal-client';
 import { deploymentScopedId } from '../../platform/schedules';
-import { PcdDatabase, PcdOp, PcdRollback, PcdSnapshot } from '../../persistence/entities';
+import { InstanceSyncConfig, PcdDatabase, PcdOp, PcdRollback, PcdSnapshot } from '../../persistence/entities';
 import type { Orm } from '../../persistence/orm';
 import { ROLLBACK_WORKFLOW, rollbackWorkflowId, type RollbackInput, type RollbackResult } from '../../workflows/contracts/rollback';
 import { SA } from '../../workflows/search-attributes';
@@ -28,9 +28,11 @@ export interface RollbackView {
   workflowId: string;
   startedAt: string;
   finishedAt: string | null;
+  /** Instances fed by the database: preview a sync for them (POST /sync/previews) to see what the rollback means for the apps. */
+  instancesFed: number[];
 }
 
-export function toRollbackView(r: PcdRollback): RollbackView {
+export function toRollbackView(r: PcdRollback, instancesFed: number[] = []): RollbackView {
   return {
     id: r.id,
     databaseId: r.databaseId,
@@ -46,6 +48,7 @@ export function toRollbackView(r: PcdRollback): RollbackView {
     workflowId: r.workflowId,
     startedAt: r.startedAt.toISOString(),
     finishedAt: r.finishedAt?.toISOString() ?? null,
+    instancesFed,
   };
 }
 
@@ -184,13 +187,15 @@ export class RollbackService {
     const em = this.orm.em.fork();
     if (!(await em.count(PcdDatabase, { id: databaseId }))) throw notFound(`Database ${databaseId} not found`);
     const [rows, total] = await em.findAndCount(PcdRollback, { databaseId }, { orderBy: { startedAt: 'desc', id: 'desc' }, limit: pageSize, offset: (page - 1) * pageSize });
-    return { items: rows.map(toRollbackView), total };
+    return { items: rows.map((row) => toRollbackView(row)), total };
   }
 
   async get(databaseId: number, rollbackId: number): Promise<RollbackView> {
-    const row = await this.orm.em.fork().findOne(PcdRollback, { id: rollbackId, databaseId });
+    const em = this.orm.em.fork();
+    const row = await em.findOne(PcdRollback, { id: rollbackId, databaseId });
     if (!row) throw notFound(`Rollback ${rollbackId} not found in database ${databaseId}`);
-    return toRollbackView(row);
+    const fed = await em.find(InstanceSyncConfig, { databaseId }, { fields: ['instanceId'], orderBy: { instanceId: 'asc' } });
+    return toRollbackView(row, fed.map((c) => c.instanceId));
   }
 
   private async isRunning(workflowId: string): Promise<boolean> {
