@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sortOpFiles } from '../../src/domain/pcd';
+import { PcdSnapshot, PcdSnapshotBase } from '../../src/persistence/entities';
+import { snapshotChecksum } from '../../src/services/snapshots/snapshot-service';
 import { dbKinds } from '../helpers/databases';
+import { linkDatabase, SAMPLE_PCD } from '../helpers/fleet';
 import { makeGitRepo, type TestGitRepo } from '../helpers/git-repo';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { describeWithShared, sharedPath } from '../helpers/shared-data';
@@ -178,6 +181,51 @@ for (const db of dbKinds()) {
       expect((await h.get(`/databases/${dbId}`)).body.pinnedSnapshotId).toBeNull();
       await h.post(`/databases/${dbId}/snapshots`, {});
       expect((await h.get(`/databases/${dbId}/snapshots`)).body.totalRecords).toBe(2);
+    }, 120_000);
+  });
+}
+
+for (const db of dbKinds()) {
+  describe(`a rollback that fails after restoring (${db})`, () => {
+    let h: Harness;
+    let dbId: number;
+
+    beforeAll(async () => {
+      h = await startArrgo({ db });
+      dbId = await linkDatabase(h, 'sample', SAMPLE_PCD);
+    }, 120_000);
+    afterAll(async () => {
+      await h?.close();
+    });
+
+    it('puts the database back as it was and records failed', async () => {
+      const snapshot = await h.post(`/databases/${dbId}/snapshots`, {});
+      const edit = await h.patch(`/pcd/${dbId}/entities/regular_expression/Atmos`, { changes: [{ path: 'description', value: 'Edited after the snapshot' }] });
+      expect(edit.body.changed).toBe(true);
+      const before = await resolvedState(h, dbId);
+      const userOps = (await h.get(`/pcd/${dbId}/user-ops`)).body;
+
+      // A snapshot whose recorded state hash no rebuild can match (sealed again, so it passes the integrity check).
+      const em = h.service.orm.em.fork();
+      const row = await em.findOneOrFail(PcdSnapshot, { id: snapshot.body.id }, { populate: ['userOps'] });
+      const base = await em.findOneOrFail(PcdSnapshotBase, { id: row.baseId });
+      row.stateHash = 'f'.repeat(64);
+      row.checksum = snapshotChecksum({ baseDigest: base.digest, baseCommit: row.baseCommit, userOps: row.userOps, baseOpCount: row.baseOpCount, tweakOpCount: row.tweakOpCount, userOpCount: row.userOpCount, stateHash: row.stateHash });
+      await em.flush();
+
+      const failed = await h.post(`/databases/${dbId}/snapshots/${snapshot.body.id}/rollback?wait=true`);
+      expect(failed.status).toBe(200);
+      expect(failed.body).toMatchObject({
+        status: 'failed',
+        step: 'done',
+        error: 'The rebuilt state did not match the snapshot; the database was put back as it was before the rollback',
+        opsUndone: [],
+        opsReactivated: [],
+        preSnapshotId: expect.any(Number),
+      });
+      expect(await resolvedState(h, dbId)).toEqual(before);
+      expect((await h.get(`/pcd/${dbId}/user-ops`)).body.map((op: { id: number }) => op.id)).toEqual(userOps.map((op: { id: number }) => op.id));
+      expect((await h.get(`/databases/${dbId}`)).body.pinnedSnapshotId).toBeNull();
     }, 120_000);
   });
 }

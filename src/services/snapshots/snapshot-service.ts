@@ -60,7 +60,7 @@ function baseDigest(ops: SnapshotFileOp[]): string {
   return sha256(ops.map((op) => [op.layer, op.file, op.position, op.markerId, sha256(op.sql), op.targetType, op.targetName, op.kind].join('\u0000')).join('\n'));
 }
 
-function snapshotChecksum(s: { baseDigest: string; baseCommit: string | null; userOps: SnapshotUserOp[]; baseOpCount: number; tweakOpCount: number; userOpCount: number; stateHash: string | null }): string {
+export function snapshotChecksum(s: { baseDigest: string; baseCommit: string | null; userOps: SnapshotUserOp[]; baseOpCount: number; tweakOpCount: number; userOpCount: number; stateHash: string | null }): string {
   return sha256(canonicalJson(s));
 }
 
