@@ -181,6 +181,16 @@ for (const db of dbKinds()) {
       expect((await h.get(`/databases/${dbId}`)).body.pinnedSnapshotId).toBeNull();
       await h.post(`/databases/${dbId}/snapshots`, {});
       expect((await h.get(`/databases/${dbId}/snapshots`)).body.totalRecords).toBe(2);
+      // Age: snapshots older than retentionDays go at the next snapshot.
+      expect((await h.patch('/snapshots/settings', { maxPerDatabase: 10, retentionDays: 30 })).body).toEqual({ maxPerDatabase: 10, retentionDays: 30 });
+      const old = (await h.get(`/databases/${dbId}/snapshots`)).body.items[1].id;
+      await h.service.orm.em.fork().nativeUpdate(PcdSnapshot, { id: old }, { createdAt: new Date(Date.now() - 31 * 86_400_000) });
+      const latest = await h.post(`/databases/${dbId}/snapshots`, {});
+      const kept = (await h.get(`/databases/${dbId}/snapshots`)).body.items.map((x: { id: number }) => x.id);
+      expect(kept).toHaveLength(2);
+      expect(kept).not.toContain(old);
+      expect(kept[0]).toBe(latest.body.id);
+      expect((await h.get('/snapshots/settings')).body).toEqual({ maxPerDatabase: 10, retentionDays: 30 });
     }, 120_000);
   });
 }
