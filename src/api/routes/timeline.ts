@@ -5,7 +5,7 @@ import { TimelineService } from '../../services/timeline/timeline-service';
 import type { ApiDeps } from '../deps';
 import { paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { idParam, z } from '../http/zod';
+import { idParam, text, z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
 import { AnnotationCreateSchema, AnnotationPatchSchema, AnnotationSchema, TimelinePageSchema, TimelineStatusSchema } from '../schemas/timeline';
 
@@ -14,16 +14,12 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** ISO 8601 date-time, or a date (UTC day: from its start, to its end). */
 const bound = (edge: 'from' | 'to') =>
-  z
-    .string()
-    .max(40)
+  text({ max: 40 })
     .refine((v) => DATE_ONLY.test(v) || z.string().datetime({ offset: true }).safeParse(v).success, 'must be an ISO 8601 date-time or a date (YYYY-MM-DD)')
     .transform((v) => (DATE_ONLY.test(v) ? new Date(edge === 'from' ? `${v}T00:00:00.000Z` : `${v}T23:59:59.999Z`) : new Date(v)))
     .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date');
 
-const sourceList = z
-  .string()
-  .max(60)
+const sourceList = text({ max: 60 })
   .transform((v) => v.split(',').map((s) => s.trim()))
   .refine((list) => list.length > 0 && list.every((s) => (TIMELINE_SOURCES as readonly string[]).includes(s)), `must be a comma-separated subset of ${TIMELINE_SOURCES.join(', ')}`)
   .transform((list) => [...new Set(list)] as TimelineSource[]);
@@ -53,7 +49,7 @@ export function registerTimelineRoutes(router: ApiRouter, deps: ApiDeps): void {
         status: TimelineStatusSchema.optional(),
         from: bound('from').optional().openapi({ type: 'string', description: 'Lower bound on occurredAt (inclusive); a date means the start of that UTC day' }),
         to: bound('to').optional().openapi({ type: 'string', description: 'Upper bound on occurredAt (inclusive); a date means the end of that UTC day' }),
-        q: z.string().trim().min(1).max(200).optional().openapi({ description: 'Free text (at most 200 characters)' }),
+        q: text({ min: 1, max: 200 }).optional().openapi({ description: 'Free text (at most 200 characters)' }),
         ...paginationQuery,
       })
       .strict(),

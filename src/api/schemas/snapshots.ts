@@ -1,5 +1,5 @@
 import { SNAPSHOT_SUBTYPES } from '../../persistence/entities';
-import { z } from '../http/zod';
+import { int, text, z } from '../http/zod';
 
 export const SnapshotSubtypeSchema = z.enum(SNAPSHOT_SUBTYPES).openapi('SnapshotSubtype', {
   description: 'What triggered the snapshot: pull (a pull that brought new ops), import, edit, revert, goal (goal apply), manual (POST), rollback (taken just before a rollback)',
@@ -34,14 +34,14 @@ export const SnapshotDetailSchema = SnapshotSchema.extend({
 }).openapi('SnapshotDetail');
 
 export const SnapshotCreateSchema = z
-  .object({ note: z.string().trim().min(1).max(500).optional().openapi({ description: 'At most 500 characters' }) })
+  .object({ note: text({ min: 1, max: 500, multiline: true }).optional().openapi({ description: 'At most 500 characters' }) })
   .strict()
   .openapi('SnapshotCreate');
 
 export const SnapshotSettingsBodySchema = z
   .object({
-    maxPerDatabase: z.number().int().min(1).max(1000).openapi({ description: 'Newest snapshots kept per database, 1 to 1000 (default 50)' }),
-    retentionDays: z.number().int().min(0).max(3650).openapi({ description: 'Snapshots older than this many days are pruned; 0 (default) disables age-based pruning' }),
+    maxPerDatabase: int(1, 1000).openapi({ description: 'Newest snapshots kept per database, 1 to 1000 (default 50)' }),
+    retentionDays: int(0, 3650).openapi({ description: 'Snapshots older than this many days are pruned; 0 (default) disables age-based pruning' }),
   })
   .strict()
   .openapi('SnapshotSettings');

@@ -1,5 +1,5 @@
 import { BADGES, SCOPE_KINDS, STATUS_MAP, TIMELINE_SOURCES, TIMELINE_STATUSES } from '../../domain/timeline/rules';
-import { z } from '../http/zod';
+import { text, z } from '../http/zod';
 
 const mappingRows = (Object.entries(STATUS_MAP) as [string, Record<string, string>][])
   .flatMap(([source, map]) => Object.entries(map).map(([raw, normalized]) => `| ${source} | ${raw} | ${normalized} | ${BADGES[normalized as keyof typeof BADGES]} |`))
@@ -58,6 +58,6 @@ export const TimelinePageSchema = z
   })
   .openapi('TimelinePage');
 
-const body = z.string().min(1).max(4000).openapi({ description: 'At most 4,000 characters' });
-export const AnnotationCreateSchema = z.object({ eventId: z.string().min(3).max(40).openapi({ description: '<source>:<sourceId> of a timeline event', example: 'sync:42' }), body }).strict().openapi('TimelineAnnotationCreate');
+const body = text({ min: 1, max: 4000, multiline: true }).openapi({ description: 'At most 4,000 characters' });
+export const AnnotationCreateSchema = z.object({ eventId: text({ min: 3, max: 40 }).openapi({ description: '<source>:<sourceId> of a timeline event', example: 'sync:42' }), body }).strict().openapi('TimelineAnnotationCreate');
 export const AnnotationPatchSchema = z.object({ body }).strict().openapi('TimelineAnnotationPatch');
