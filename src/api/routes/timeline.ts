@@ -11,6 +11,8 @@ import { AnnotationCreateSchema, AnnotationPatchSchema, AnnotationSchema, Timeli
 
 const tags = ['Timeline'];
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** What the OpenAPI document shows for from/to: a date, or a date-time with an offset. */
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([Tt][0-9:.]+([Zz]|[+-]\\d{2}:?\\d{2}))?$';
 
 /** ISO 8601 date-time, or a date (UTC day: from its start, to its end). */
 const bound = (edge: 'from' | 'to') =>
@@ -41,14 +43,14 @@ export function registerTimelineRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     query: z
       .object({
-        source: sourceList.optional().openapi({ type: 'string', description: `Comma-separated subset of ${TIMELINE_SOURCES.join(', ')}` }),
+        source: sourceList.optional().openapi({ type: 'string', maxLength: 60, pattern: `^(${TIMELINE_SOURCES.join('|')})(,(${TIMELINE_SOURCES.join('|')}))*$`, description: `Comma-separated subset of ${TIMELINE_SOURCES.join(', ')}` }),
         scopeKind: z.enum(SCOPE_KINDS).optional(),
         instanceId: idParam().optional(),
         arrType: ArrTypeSchema.optional(),
         databaseId: idParam().optional(),
         status: TimelineStatusSchema.optional(),
-        from: bound('from').optional().openapi({ type: 'string', description: 'Lower bound on occurredAt (inclusive); a date means the start of that UTC day' }),
-        to: bound('to').optional().openapi({ type: 'string', description: 'Upper bound on occurredAt (inclusive); a date means the end of that UTC day' }),
+        from: bound('from').optional().openapi({ type: 'string', maxLength: 40, pattern: DATE_PATTERN, description: 'Lower bound on occurredAt (inclusive); a date means the start of that UTC day' }),
+        to: bound('to').optional().openapi({ type: 'string', maxLength: 40, pattern: DATE_PATTERN, description: 'Upper bound on occurredAt (inclusive); a date means the end of that UTC day' }),
         q: text({ min: 1, max: 200 }).optional().openapi({ description: 'Free text (at most 200 characters)' }),
         ...paginationQuery,
       })
