@@ -237,5 +237,18 @@ for (const db of dbKinds()) {
       expect((await h.get(`/pcd/${dbId}/user-ops`)).body.map((op: { id: number }) => op.id)).toEqual(userOps.map((op: { id: number }) => op.id));
       expect((await h.get(`/databases/${dbId}`)).body.pinnedSnapshotId).toBeNull();
     }, 120_000);
+
+    it('brings back a reverted edit with its id when rolling back to a snapshot that had it', async () => {
+      const [edit] = (await h.get(`/pcd/${dbId}/user-ops`)).body;
+      const withEdit = await resolvedState(h, dbId);
+      const snapshot = await h.post(`/databases/${dbId}/snapshots`, { note: 'with the edit' });
+      expect((await h.del(`/pcd/${dbId}/user-ops/${edit.id}`)).status).toBe(204);
+      expect((await h.get(`/pcd/${dbId}/user-ops`)).body).toEqual([]);
+      expect((await h.get(`/databases/${dbId}/snapshots`)).body.items[0]).toMatchObject({ subtype: 'revert', opCounts: { user: 1 } });
+      const rolled = await h.post(`/databases/${dbId}/snapshots/${snapshot.body.id}/rollback?wait=true`);
+      expect(rolled.body).toMatchObject({ status: 'success', opsUndone: [], opsReactivated: [edit.id] });
+      expect((await h.get(`/pcd/${dbId}/user-ops`)).body.map((op: { id: number; sql: string }) => [op.id, op.sql])).toEqual([[edit.id, edit.sql]]);
+      expect(await resolvedState(h, dbId)).toEqual(withEdit);
+    }, 120_000);
   });
 }
