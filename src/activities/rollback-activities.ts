@@ -77,8 +77,8 @@ export function rollbackActivities(deps: ActivityDeps) {
       });
       const em = deps.orm.em.fork();
       const database = await em.findOneOrFail(PcdDatabase, { id: rollback.databaseId });
-      database.cacheStatus = 'ready';
-      database.cacheReason = null;
+      database.cacheStatus = cache.health.status;
+      database.cacheReason = cache.health.reason;
       database.cacheStats = cache.stats;
       await em.flush();
       return cacheStateHash(cache);

@@ -11,7 +11,8 @@ import { PcdRollbackSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, TimelineAn
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
 export { PcdDatabase } from './pcd-database';
-export type { PcdCacheStats, PcdCacheStatus, PcdManifestRecord, PcdSchemaSource, PcdSourceKind } from './pcd-database';
+export type { PcdCacheStats, PcdCacheStatus, PcdFailedOpRecord, PcdManifestRecord, PcdSchemaSource, PcdSourceKind } from './pcd-database';
+export { SERVABLE_CACHE_STATUSES } from './pcd-database';
 export { PcdOp } from './pcd-op';
 export type { PcdOpLayer } from './pcd-op';
 export { InstanceSyncConfig, SyncPreview, SyncRun } from './sync';
