@@ -7,6 +7,7 @@ import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
 import { pcdActivities } from './pcd-activities';
 import { rollbackActivities } from './rollback-activities';
+import { refGuideActivities } from './ref-guide-activities';
 import { syncActivities } from './sync-activities';
 
 export type { ActivityDeps } from './deps';
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
     ...canaryActivities(deps),
     ...driftActivities(deps),
     ...healthActivities(deps),
+    ...refGuideActivities(deps),
   };
 }
 

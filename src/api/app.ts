@@ -12,6 +12,7 @@ import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
+import { registerRefGuideRoutes } from './routes/ref-guide';
 import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
@@ -35,6 +36,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerSyncHistoryRoutes(router, deps);
   registerSnapshotRoutes(router, deps);
   registerTimelineRoutes(router, deps);
+  registerRefGuideRoutes(router, deps);
   return router;
 }
 

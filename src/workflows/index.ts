@@ -9,3 +9,4 @@ export { canaryRolloutWorkflow, gateUpdate, rolloutStateQuery } from './canary-r
 export { driftCheckWorkflow, driftPollWorkflow } from './drift';
 export { healthSnapshotWorkflow } from './health-snapshots';
 export { pcdRollbackWorkflow } from './rollback';
+export { refGuideSyncWorkflow, refGuideRefreshWorkflow } from './ref-guide-sync';

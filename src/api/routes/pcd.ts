@@ -14,7 +14,6 @@ import {
 import { AppError, validationError } from '../../errors';
 import type { PcdCache } from '../../services/pcd/cache-manager';
 import { assertEntityExists, listUserOps, UserLayerWriter } from '../../services/pcd/user-ops';
-import { SnapshotService } from '../../services/snapshots/snapshot-service';
 import type { ApiDeps } from '../deps';
 import { locate, locateDomainErrors, notReadyAsBadRequest } from '../http/domain-errors';
 import type { ApiRouter } from '../http/route';
@@ -45,7 +44,7 @@ const DatabaseParams = z.object({ databaseId: idParam() });
 export const GRAPH_EDGE_CAP = 5000;
 
 export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches, new SnapshotService(deps.orm, deps.pcdCaches));
+  const userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches);
   const cacheFor400 = async (databaseId: number): Promise<PcdCache> => {
     try {
       return await deps.pcdCaches.get(databaseId);

@@ -7,6 +7,7 @@ import { CanaryRolloutSchema } from './canary-rollout';
 import { DriftResultSchema } from './drift-result';
 import { HealthSnapshotSchema } from './health-snapshot';
 import { PcdRollbackSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, TimelineAnnotationSchema } from './pcd-snapshot';
+import { RefGuideEntitySchema, RefGuideSourceSchema } from './ref-guide';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -24,5 +25,7 @@ export type { DriftStatus } from './drift-result';
 export { HealthSnapshot } from './health-snapshot';
 export { PcdRollback, PcdSnapshot, PcdSnapshotBase, TimelineAnnotation, SNAPSHOT_SUBTYPES } from './pcd-snapshot';
 export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp } from './pcd-snapshot';
+export { RefGuideEntity, RefGuideSource } from './ref-guide';
+export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema];

@@ -4,7 +4,7 @@ import { PortableMigration } from './portable-migration';
  * PCD snapshots and rollbacks, timeline annotations, and the indexes the merged timeline query
  * uses (each branch is read in occurredAt/id order with its filters).
  */
-export class Migration0006SnapshotsAndTimeline extends PortableMigration {
+export class Migration0007SnapshotsAndTimeline extends PortableMigration {
   override async up(): Promise<void> {
     this.schema((s) =>
       s
