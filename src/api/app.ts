@@ -16,6 +16,8 @@ import { registerRefGuideRoutes } from './routes/ref-guide';
 import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
+import { registerSnapshotRoutes } from './routes/snapshots';
+import { registerTimelineRoutes } from './routes/timeline';
 
 export const API_PREFIX = '/api/v1';
 
@@ -32,6 +34,8 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDriftRoutes(router, deps);
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
+  registerSnapshotRoutes(router, deps);
+  registerTimelineRoutes(router, deps);
   registerRefGuideRoutes(router, deps);
   return router;
 }

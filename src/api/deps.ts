@@ -6,5 +6,7 @@ export interface ApiDeps extends ServiceDeps {
   apiKey: string;
   startedAt: Date;
   version: string;
+  /** Temporal Web UI base URL for deep links, when known. */
+  temporalUiUrl: string | null;
   healthRecomputer: HealthRecomputer;
 }

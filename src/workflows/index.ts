@@ -10,4 +10,5 @@ export { syncWorkflow } from './sync';
 export { canaryRolloutWorkflow } from './canary-rollout';
 export { driftCheckWorkflow, driftPollWorkflow } from './drift';
 export { healthSnapshotWorkflow } from './health-snapshots';
+export { pcdRollbackWorkflow } from './rollback';
 export { refGuideSyncWorkflow, refGuideRefreshWorkflow } from './ref-guide-sync';

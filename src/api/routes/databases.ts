@@ -80,6 +80,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
       200: { description: 'Finished (wait=true)', schema: PullResultSchema },
       202: { description: 'Started; follow cache.status on the database', schema: PullResultSchema },
       404: { description: 'No such database' },
+      409: { description: 'A rollback of the database is running' },
     },
     handler: async ({ params, query }) => {
       const result = await databases().pullExisting(params.id, query.wait ?? false);

@@ -74,6 +74,8 @@ export class PcdDatabase {
   /** Bumped when user ops change; caches replay only the user layer. */
   userVersion: number = 0;
   lastPulledAt: Date | null = null;
+  /** Set by a rollback: the database stays on that snapshot's base until the next pull. */
+  pinnedSnapshotId: number | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -98,6 +100,7 @@ export const PcdDatabaseSchema = new EntitySchema<PcdDatabase>({
     contentVersion: { type: 'integer', fieldName: 'content_version', default: 0 },
     userVersion: { type: 'integer', fieldName: 'user_version', default: 0 },
     lastPulledAt: { type: 'datetime', nullable: true, fieldName: 'last_pulled_at' },
+    pinnedSnapshotId: { type: 'integer', nullable: true, fieldName: 'pinned_snapshot_id' },
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../deps';
 import { deploymentScopedId } from '../schedules';
 import { startWorkflow, workflowResult } from '../workflow-runner';
 import { PcdDatabaseService, toDatabaseView, type DatabaseInput, type DatabasePatch, type DatabaseView } from './database-service';
+import { RollbackService } from '../snapshots/rollback-service';
 import { cloneDirectory } from './source-files';
 
 export type PcdDatabaseDeps = Pick<ServiceDeps, 'config' | 'orm' | 'temporal' | 'pcdCaches'>;
@@ -55,6 +56,7 @@ export class PcdDatabaseLifecycle {
   /** Starts (or joins) the pull workflow of an existing database; waits for it when asked. */
   async pullExisting(id: number, wait: boolean): Promise<PullOutcome> {
     await this.databases.load(id);
+    await new RollbackService(this.deps.orm, this.deps.temporal, this.deps.config).assertNoRollbackRunning(id);
     return this.pull(id, wait);
   }
 

@@ -5,6 +5,7 @@ import { canaryRolloutWorkflow } from './canary-rollout';
 import { driftCheckWorkflow, driftPollWorkflow } from './drift';
 import { instanceTestWorkflow } from './instance-test';
 import { pcdPullWorkflow } from './pcd-pull';
+import { pcdRollbackWorkflow } from './rollback';
 import { refGuideRefreshWorkflow, refGuideSyncWorkflow } from './ref-guide';
 import { backupWorkflow, healthSnapshotWorkflow, syncHistoryRetentionWorkflow } from './scheduled';
 import { syncWorkflow } from './sync';
@@ -13,6 +14,7 @@ export * from './canary-rollout';
 export * from './drift';
 export * from './instance-test';
 export * from './pcd-pull';
+export * from './rollback';
 export * from './ref-guide';
 export * from './scheduled';
 export * from './search-attributes';
@@ -31,4 +33,5 @@ export const WORKFLOW_DEFINITIONS = {
   healthSnapshotWorkflow,
   refGuideSyncWorkflow,
   refGuideRefreshWorkflow,
+  pcdRollbackWorkflow,
 };
