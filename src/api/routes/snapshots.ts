@@ -12,8 +12,8 @@ const DatabaseParams = z.object({ id: idParam() });
 const SnapshotParams = z.object({ id: idParam(), snapshotId: idParam() });
 
 export function registerSnapshotRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const snapshots = new SnapshotService(deps.orm, deps.pcdCaches);
-  const rollbacks = new RollbackService(deps.orm, deps.temporal, deps.config);
+  const snapshots = SnapshotService.of(deps);
+  const rollbacks = RollbackService.of(deps);
 
   router.add({
     method: 'post',

@@ -27,8 +27,8 @@ const sourceList = text({ max: 60 })
   .transform((list) => [...new Set(list)] as TimelineSource[]);
 
 export function registerTimelineRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const timeline = () => new TimelineService(deps.orm.em, { temporalUiUrl: deps.temporalUiUrl, namespace: deps.config.temporal.namespace });
-  const annotations = () => new AnnotationService(deps.orm.em);
+  const timeline = () => TimelineService.of(deps);
+  const annotations = () => AnnotationService.of(deps);
 
   router.add({
     method: 'get',

@@ -56,7 +56,7 @@ export class PcdDatabaseLifecycle {
   /** Starts (or joins) the pull workflow of an existing database; waits for it when asked. */
   async pullExisting(id: number, wait: boolean): Promise<PullOutcome> {
     await this.databases.load(id);
-    await new RollbackService(this.deps.orm, this.deps.temporal, this.deps.config).assertNoRollbackRunning(id);
+    await RollbackService.of(this.deps).assertNoRollbackRunning(id);
     return this.pull(id, wait);
   }
 

@@ -12,6 +12,7 @@ import { searchAttributes } from '../../workflows/contracts';
 import { replaceFileLayerOps } from '../pcd/op-store';
 import { startWorkflow, translateTemporalError } from '../workflow-runner';
 import { toDomainLayers, type SnapshotContent } from './snapshot-service';
+import type { ServiceDeps } from '../deps';
 
 export interface RollbackView {
   id: number;
@@ -111,6 +112,10 @@ export async function restoreOpSet(em: EntityManager, databaseId: number, supers
 
 /** Starts rollbacks (a Temporal workflow per rollback) and reads their records. */
 export class RollbackService {
+  static of(deps: Pick<ServiceDeps, 'orm' | 'temporal' | 'config'>): RollbackService {
+    return new RollbackService(deps.orm, deps.temporal, deps.config);
+  }
+
   constructor(
     private readonly orm: Orm,
     private readonly temporal: TemporalGateway,

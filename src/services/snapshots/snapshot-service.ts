@@ -12,6 +12,7 @@ import type { PcdCacheManager } from '../pcd/cache-manager';
 import { sha256 } from '../pcd/op-store';
 import { SettingsStore } from '../settings-store';
 import { canonicalJson, cacheStateHash } from './state-hash';
+import type { ServiceDeps } from '../deps';
 
 /** A file-layer op as a snapshot base stores it. */
 export interface SnapshotFileOp {
@@ -88,6 +89,10 @@ export function toSnapshotView(s: PcdSnapshot): SnapshotView {
  * distinct set (pcd_snapshot_bases) and shared by the snapshots that saw them.
  */
 export class SnapshotService {
+  static of(deps: Pick<ServiceDeps, 'orm' | 'pcdCaches'>): SnapshotService {
+    return new SnapshotService(deps.orm, deps.pcdCaches);
+  }
+
   constructor(
     private readonly orm: Orm,
     private readonly caches: PcdCacheManager,

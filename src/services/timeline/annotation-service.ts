@@ -3,6 +3,7 @@ import { TIMELINE_SOURCES, type TimelineSource } from '../../domain/timeline/rul
 import { notFound, validationError } from '../../errors';
 import { CanaryRollout, PcdRollback, PcdSnapshot, SyncRun, TimelineAnnotation } from '../../persistence/entities';
 import { toAnnotationView, type AnnotationView } from './timeline-service';
+import type { ServiceDeps } from '../deps';
 
 export const ANNOTATION_MAX_LENGTH = 4000;
 const EVENT_ID = /^(canary|rollback|snapshot|sync):([1-9]\d{0,14})$/;
@@ -15,6 +16,11 @@ export function parseEventId(eventId: string): { source: TimelineSource; sourceI
 
 /** User notes on timeline events: the only persisted timeline state. */
 export class AnnotationService {
+  /** The service over the current request's EntityManager. */
+  static of(deps: Pick<ServiceDeps, 'orm'>): AnnotationService {
+    return new AnnotationService(deps.orm.em);
+  }
+
   constructor(private readonly em: EntityManager) {}
 
   async create(eventId: string, body: string): Promise<AnnotationView> {

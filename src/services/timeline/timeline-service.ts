@@ -12,6 +12,7 @@ import {
   type TimelineStatus,
 } from '../../domain/timeline/rules';
 import { TimelineAnnotation } from '../../persistence/entities';
+import type { ServiceDeps } from '../deps';
 
 export interface TimelineFilter {
   sources?: TimelineSource[];
@@ -146,6 +147,11 @@ function likePattern(q: string): string {
  * the same filtered set ride along as extra rows of the same statement.
  */
 export class TimelineService {
+  /** The service over the current request's EntityManager, linking events to the Temporal Web UI. */
+  static of(deps: Pick<ServiceDeps, 'orm' | 'config'> & { temporalUiUrl: string | null }): TimelineService {
+    return new TimelineService(deps.orm.em, { temporalUiUrl: deps.temporalUiUrl, namespace: deps.config.temporal.namespace });
+  }
+
   constructor(
     private readonly em: EntityManager,
     private readonly links: { temporalUiUrl: string | null; namespace: string },
