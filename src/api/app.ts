@@ -10,6 +10,7 @@ import { registerCanaryRoutes } from './routes/canary';
 import { registerConfigHealthRoutes } from './routes/config-health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
+import { registerGoalRoutes } from './routes/goals';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
 import { registerSyncRoutes } from './routes/sync';
@@ -25,6 +26,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerInstanceRoutes(router, deps);
   registerDatabaseRoutes(router, deps);
   registerPcdRoutes(router, deps);
+  registerGoalRoutes(router, deps);
   registerSyncConfigRoutes(router, deps);
   registerSyncRoutes(router, deps);
   registerCanaryRoutes(router, deps);

@@ -84,24 +84,30 @@ export async function listUserOps(em: EntityManager, databaseId: number): Promis
   }));
 }
 
+/** One writer queue per database for the whole process, whichever writer instance writes. */
+const USER_LAYER_MUTEX = new KeyedMutex();
+
 /**
  * Writes the user layer of databases: plans an op against the current resolved state, stores it,
  * and verifies it replays; an op that would not apply (a concurrent edit got there first) is
  * removed again and refused. Writes to one database are serialised in this process.
  */
 export class UserLayerWriter {
-  private readonly mutex = new KeyedMutex();
-
   constructor(
     private readonly orm: Orm,
     private readonly caches: PcdCacheManager,
   ) {}
 
   /** Returns false when the plan was empty (nothing to change). */
-  write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
-    return this.mutex.run(databaseId, async () => {
+  async write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
+    return (await this.writeOp(databaseId, kind, plan)) !== null;
+  }
+
+  /** Like write, returning the stored op (null when the plan was empty). */
+  writeOp(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<{ id: number; summary: string } | null> {
+    return USER_LAYER_MUTEX.run(databaseId, async () => {
       const planned = plan(await this.caches.get(databaseId));
-      if (!planned) return false;
+      if (!planned) return null;
       const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind);
       const after = await this.caches.get(databaseId);
       const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
@@ -113,12 +119,12 @@ export class UserLayerWriter {
             : `Invalid request: the edit does not apply to the current state of ${planned.target.portableType} "${planned.target.name}" (${outcome.reason ?? 'invalid'})`,
         );
       }
-      return true;
+      return { id: op.id, summary: op.label ?? planned.summary };
     });
   }
 
   revert(databaseId: number, opId: number): Promise<void> {
-    return this.mutex.run(databaseId, () => removeUserOp(this.orm.em.fork(), databaseId, opId));
+    return USER_LAYER_MUTEX.run(databaseId, () => removeUserOp(this.orm.em.fork(), databaseId, opId));
   }
 }
 

@@ -1,0 +1,115 @@
+/**
+ * Goal previews: read-only over the in-memory PCD cache of the API process (like the resolved
+ * reads). Everything derived from one cache state (the formats, patterns, quality names, profile
+ * compatibility, the serialized resolved database the sandbox opens) is computed once per state
+ * through the cache's memo.
+ */
+import type { ArrType } from '../../domain/arr-types';
+import type { FieldChange } from '../../domain/diff/diff';
+import {
+  compileGoal,
+  compileInSandbox,
+  presetById,
+  PRESET_IDS,
+  type CompiledGoal,
+  type GoalPlan,
+  type GoalWeights,
+  type GuideCategoryHints,
+  type ScoreChange,
+} from '../../domain/goals';
+import { entityNames, profileCompatibility, readEntity, type CustomFormatData, type PlannedUserOp, type QualityProfileData } from '../../domain/pcd';
+import { qualityNamesOf } from '../../domain/sync/source';
+import { notFound, validationError } from '../../errors';
+import type { PcdCache } from '../pcd/cache-manager';
+
+export interface GoalRequest {
+  databaseId: number;
+  arrType: ArrType;
+  profileName: string;
+  preset: string;
+  weights: GoalWeights;
+}
+
+export interface ConfigDiffEntry {
+  entityType: 'quality_profile';
+  name: string;
+  arrType: ArrType;
+  changes: FieldChange[];
+}
+
+export interface GoalPreview {
+  plan: GoalPlan;
+  configDiff: ConfigDiffEntry[];
+  appliedChanges: ScoreChange[];
+  skippedChanges: { change: ScoreChange; reason: string }[];
+  /** The database state the preview was computed on (`<contentVersion>.<userVersion>`); apply checks it. */
+  databaseVersion: string;
+}
+
+/**
+ * Where reference-guide custom-format groups come from. Until reference-guide sources exist
+ * (issue 14), no provider is wired and the categorizer works from conditions and names alone.
+ */
+export type GuideHintsProvider = (databaseId: number, arrType: ArrType) => Promise<GuideCategoryHints | null>;
+
+export function databaseVersionOf(cache: PcdCache): string {
+  return `${cache.contentVersion}.${cache.userVersion}`;
+}
+
+function formatsOf(cache: PcdCache): CustomFormatData[] {
+  return cache.memo('goals:formats', () => entityNames(cache.resolved, 'custom_format').map((n) => readEntity(cache.resolved, 'custom_format', n)!.data as CustomFormatData));
+}
+
+function patternsOf(cache: PcdCache): Record<string, string> {
+  return cache.memo('goals:patterns', () => {
+    const rows = cache.resolved.prepare('SELECT name, pattern FROM regular_expressions').all() as { name: string; pattern: string }[];
+    return Object.fromEntries(rows.map((r) => [r.name, r.pattern]));
+  });
+}
+
+/** Validates the request against the cache state and compiles the goal (no sandbox yet). */
+export function compileRequest(cache: PcdCache, request: GoalRequest, guide: GuideCategoryHints | null): { compiled: CompiledGoal; resolvedProfile: QualityProfileData } {
+  const preset = presetById(request.preset);
+  if (!preset) throw validationError(`Invalid request: body.preset "${request.preset}" is not a preset; use one of ${PRESET_IDS.join(', ')}`);
+  const entity = readEntity(cache.resolved, 'quality_profile', request.profileName);
+  if (!entity) throw notFound(`Quality profile "${request.profileName}" not found in database ${cache.databaseId}`);
+  const profile = entity.data as QualityProfileData;
+  const compatibility = cache.memo('profile-compatibility', () => profileCompatibility(cache.resolved));
+  const compatible = compatibility.find((p) => p.name === request.profileName)?.compatibleArrTypes ?? [];
+  if (!compatible.includes(request.arrType)) {
+    throw validationError(
+      `Invalid request: body.profileName quality profile "${request.profileName}" is not compatible with ${request.arrType}` +
+        (compatible.length > 0 ? ` (its enabled qualities fit ${compatible.join(', ')})` : ' (it has no enabled quality every app maps)'),
+    );
+  }
+  const compiled = compileGoal({
+    arrType: request.arrType,
+    profile,
+    formats: formatsOf(cache),
+    patterns: patternsOf(cache),
+    qualityNames: cache.memo(`goals:quality-names:${request.arrType}`, () => qualityNamesOf(cache.resolved, request.arrType)),
+    preset,
+    weights: request.weights,
+    siblingArrTypes: compatible.filter((a) => a !== request.arrType),
+    profileConflict: cache.conflicts.some((c) => c.portableType === 'quality_profile' && c.name === request.profileName),
+    guide,
+  });
+  return { compiled, resolvedProfile: profile };
+}
+
+/** The plan with the sandbox diff, and the user op that would adopt it (null when nothing changes). */
+export function previewGoal(cache: PcdCache, request: GoalRequest, guide: GuideCategoryHints | null): { preview: GoalPreview; op: PlannedUserOp | null } {
+  const { compiled } = compileRequest(cache, request, guide);
+  const bytes = cache.memo('goals:resolved-bytes', () => cache.resolved.serialize());
+  const sandbox = compileInSandbox(cache.resolved, bytes, compiled.desiredProfile);
+  return {
+    op: sandbox.op,
+    preview: {
+      plan: compiled.plan,
+      configDiff: sandbox.changes.length > 0 ? [{ entityType: 'quality_profile', name: request.profileName, arrType: request.arrType, changes: sandbox.changes }] : [],
+      appliedChanges: compiled.appliedChanges,
+      skippedChanges: compiled.skippedChanges,
+      databaseVersion: databaseVersionOf(cache),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Goal use cases: preview a goal (nothing persisted) and adopt it as a value-guarded user-layer
+ * op on the profile (reverted like any user edit: DELETE /pcd/{databaseId}/user-ops/{opId}).
+ */
+import { ENGINE_VERSION } from '../../domain/goals';
+import { conflict } from '../../errors';
+import type { Orm } from '../../persistence/orm';
+import type { PcdCacheManager } from '../pcd/cache-manager';
+import { UserLayerWriter } from '../pcd/user-ops';
+import { databaseVersionOf, previewGoal, type GoalPreview, type GoalRequest, type GuideHintsProvider } from './goal-preview';
+
+export interface GoalApplyRequest extends GoalRequest {
+  /** The engineVersion of the preview the user saw. */
+  engineVersion: string;
+  /** The databaseVersion of that preview. */
+  databaseVersion: string;
+}
+
+export interface GoalApplyResult extends GoalPreview {
+  /** The stored user ops (empty when the plan changes nothing). */
+  ops: { id: number; summary: string }[];
+}
+
+export class GoalService {
+  private readonly writer: UserLayerWriter;
+
+  constructor(
+    private readonly caches: PcdCacheManager,
+    orm: Orm,
+    private readonly guideHints: GuideHintsProvider | null = null,
+  ) {
+    this.writer = new UserLayerWriter(orm, caches);
+  }
+
+  async preview(request: GoalRequest): Promise<GoalPreview> {
+    const cache = await this.caches.get(request.databaseId);
+    const guide = (await this.guideHints?.(request.databaseId, request.arrType)) ?? null;
+    return previewGoal(cache, request, guide).preview;
+  }
+
+  /** 409 when the engine or the database moved since the preview the user saw. */
+  async apply(request: GoalApplyRequest): Promise<GoalApplyResult> {
+    if (request.engineVersion !== ENGINE_VERSION) {
+      throw conflict(`The goal engine is now ${ENGINE_VERSION}; the preview was made by ${request.engineVersion}: preview the goal again`, 'engine_changed');
+    }
+    const guide = (await this.guideHints?.(request.databaseId, request.arrType)) ?? null;
+    let preview: GoalPreview | null = null;
+    const stored = await this.writer.writeOp(request.databaseId, 'update', (cache) => {
+      const now = databaseVersionOf(cache);
+      if (now !== request.databaseVersion) {
+        throw conflict(`Database ${request.databaseId} changed since the preview (version ${request.databaseVersion}, now ${now}): preview the goal again`, 'stale');
+      }
+      const compiled = previewGoal(cache, request, guide);
+      preview = compiled.preview;
+      return compiled.op ? { ...compiled.op, summary: `goal "${request.preset}" for ${request.arrType}: ${compiled.op.summary}` } : null;
+    });
+    const after = await this.caches.get(request.databaseId);
+    return { ...preview!, databaseVersion: databaseVersionOf(after), ops: stored ? [stored] : [] };
+  }
+}

@@ -1,0 +1,161 @@
+import { SCORE_RANGE, PRESETS, ENGINE_VERSION } from '../../src/domain/goals';
+import { parsePath } from '../../src/domain/diff/path';
+import { linkDatabase, SAMPLE_PCD } from '../helpers/fleet';
+import { startArrgo, type Harness } from '../helpers/harness';
+import { describeWithShared, sharedPath } from '../helpers/shared-data';
+
+interface Decision {
+  customFormatName: string;
+  category: string;
+  score: number;
+  reason: { base: number; axisContributions: { axis: string; delta: number }[]; ceiling: string | null; ruleId: string };
+}
+interface Change {
+  kind: string;
+  profileName: string;
+  customFormatName: string;
+  score: number;
+}
+
+const NEUTRAL = { qualityVsSize: 50, compatibility: 50, hdrPreference: 50, unwantedStrictness: 50, resolutionCeiling: '1080p' };
+
+/** The plan is complete and valid, and the sandbox diff shows exactly the applied score changes. */
+function expectValidPreview(body: any, profileName: string, arrType: string): void {
+  const { plan } = body;
+  expect(plan.engineVersion).toBe(ENGINE_VERSION);
+  expect(plan.coverage.scored + plan.coverage.uncategorized).toBe(plan.coverage.total);
+  expect(plan.decisions).toHaveLength(plan.coverage.scored);
+  expect(plan.uncategorized).toHaveLength(plan.coverage.uncategorized);
+  for (const d of plan.decisions as Decision[]) {
+    const raw = d.reason.base + d.reason.axisContributions.reduce((s, c) => s + c.delta, 0);
+    expect(d.score).toBe(Math.min(SCORE_RANGE.max, Math.max(SCORE_RANGE.min, raw)));
+    expect(d.score).toBeGreaterThanOrEqual(SCORE_RANGE.min);
+    expect(d.score).toBeLessThanOrEqual(SCORE_RANGE.max);
+  }
+  expect(body.appliedChanges.length + body.skippedChanges.length).toBe(plan.decisions.length);
+  const scoreChanges = new Map<string, number>();
+  for (const entry of body.configDiff) {
+    expect(entry).toMatchObject({ entityType: 'quality_profile', name: profileName, arrType });
+    for (const change of entry.changes) {
+      const path = parsePath(change.field);
+      if (path[0] !== 'customFormats') continue;
+      expect(path[1]).toBe(arrType);
+      const score = path.length === 3 ? change.desired.score : change.desired;
+      scoreChanges.set(path[2], score);
+    }
+  }
+  expect(Object.fromEntries(scoreChanges)).toEqual(Object.fromEntries((body.appliedChanges as Change[]).map((c) => [c.customFormatName, c.score])));
+}
+
+describe('goal preview on examples/sample-pcd', () => {
+  let h: Harness;
+  let databaseId: number;
+  const request = (over: Record<string, unknown> = {}) => ({ databaseId, arrType: 'movie_app', profileName: 'Movies 1080p', preset: 'balanced', weights: NEUTRAL, ...over });
+
+  beforeAll(async () => {
+    h = await startArrgo();
+    databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('previews a plan with the exact profile diff, and persists nothing', async () => {
+    const reads = [`/databases/${databaseId}`, `/pcd/${databaseId}/user-ops`, `/pcd/${databaseId}/resolved/qualityProfile?includeLineage=true`, `/pcd/${databaseId}/resolved/qualityProfile?layer=user`, `/pcd/${databaseId}/resolved/customFormat`];
+    const before = await Promise.all(reads.map((r) => h.get(r)));
+    const first = await h.post('/goals/preview', request({ preset: 'best-quality', weights: { ...NEUTRAL, unwantedStrictness: 100 } }));
+    expect(first.status).toBe(200);
+    expectValidPreview(first.body, 'Movies 1080p', 'movie_app');
+    const decisions = new Map((first.body.plan.decisions as Decision[]).map((d) => [d.customFormatName, d]));
+    expect(decisions.get('x265 (HD)')).toMatchObject({ category: 'unwanted', score: -10000, reason: { ruleId: 'unwanted.golden-rule' } });
+    expect(decisions.get('Atmos')).toMatchObject({ category: 'audio_advanced' });
+    expect(first.body.appliedChanges).toContainEqual({ kind: 'set_cf_score', profileName: 'Movies 1080p', customFormatName: 'x265 (HD)', score: -10000 });
+    // Atmos scores 100 through the all scope; the movie_app score the plan sets overrides it.
+    expect(first.body.configDiff[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'customFormats.movie_app.x265 (HD).score', type: 'changed', current: -500, desired: -10000 },
+        { field: 'customFormats.movie_app.Atmos', type: 'added', current: null, desired: { name: 'Atmos', score: decisions.get('Atmos')!.score } },
+        { field: 'upgradeUntilScore', type: 'changed', current: 1000, desired: first.body.plan.thresholds.upgradeUntilScore },
+      ]),
+    );
+    expect(first.body.databaseVersion).toBe('1.0');
+
+    const second = await h.post('/goals/preview', request({ preset: 'best-quality', weights: { ...NEUTRAL, unwantedStrictness: 100 } }));
+    expect(second.text).toBe(first.text);
+
+    const after = await Promise.all(reads.map((r) => h.get(r)));
+    for (let i = 0; i < reads.length; i++) expect([reads[i], after[i].text]).toEqual([reads[i], before[i].text]);
+  });
+
+  it('refuses bad requests with their own 4xx and a precise message', async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [request({ preset: 'fastest' }), 400, 'Invalid request: body.preset "fastest" is not a preset; use one of balanced, best-quality, smallest-size, 4k-hdr, compatibility-first'],
+      [request({ profileName: 'Nope' }), 404, `Quality profile "Nope" not found in database ${databaseId}`],
+      [request({ profileName: 'Music Lossless' }), 400, 'Invalid request: body.profileName quality profile "Music Lossless" is not compatible with movie_app (its enabled qualities fit music_app)'],
+      [request({ databaseId: 9999 }), 404, 'Database 9999 not found'],
+      [request({ weights: { ...NEUTRAL, hdrPreference: 101 } }), 400, 'body.weights.hdrPreference'],
+      [request({ weights: { ...NEUTRAL, compatibility: 2.5 } }), 400, 'body.weights.compatibility'],
+      [request({ weights: { ...NEUTRAL, resolutionCeiling: '4320p' } }), 400, 'body.weights.resolutionCeiling'],
+      [request({ weights: { qualityVsSize: 1 } }), 400, 'body.weights.compatibility'],
+      [request({ arrType: 'all' }), 400, 'body.arrType'],
+      [request({ profileName: 'x'.repeat(201) }), 400, 'body.profileName'],
+      [request({ extra: 1 }), 400, 'extra'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await h.post('/goals/preview', body);
+      expect([res.status, res.body.error]).toEqual([status, expect.stringContaining(message)]);
+    }
+  });
+
+  it('answers 400 while the database cache is not ready', async () => {
+    await h.patch(`/databases/${databaseId}`, { enabled: false });
+    const res = await h.post('/goals/preview', request());
+    expect([res.status, res.body.error]).toEqual([400, `Database ${databaseId} is not ready: it is disabled`]);
+    await h.patch(`/databases/${databaseId}`, { enabled: true });
+  });
+});
+
+describeWithShared(['data', 'pcd', 'trash-pcd'], 'goal preview on trash-pcd', () => {
+  let h: Harness;
+  let databaseId: number;
+
+  beforeAll(async () => {
+    h = await startArrgo();
+    databaseId = await linkDatabase(h, 'trash', sharedPath('data', 'pcd', 'trash-pcd'));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it.each(PRESETS.map((p) => [p.id, p.suggestedWeights] as const))('preset %s gives a complete, valid plan for "HD Bluray + WEB", the same twice', async (preset, weights) => {
+    const body = { databaseId, arrType: 'movie_app', profileName: 'HD Bluray + WEB', preset, weights };
+    const first = await h.post('/goals/preview', body);
+    expect(first.status).toBe(200);
+    expectValidPreview(first.body, 'HD Bluray + WEB', 'movie_app');
+    expect(first.body.plan.coverage.total).toBe(200);
+    expect(first.body.plan.coverage.uncategorized).toBeLessThanOrEqual(20);
+    expect(first.body.appliedChanges.length).toBeGreaterThan(0);
+    // Formats with only Sonarr conditions are skipped as absent for Radarr.
+    expect(first.body.skippedChanges.find((s: { change: Change }) => s.change.customFormatName === 'BR-DISK (BTN)')?.reason).toMatch(/^absent_for_app/);
+    // The profile's rows are shared with Sonarr.
+    expect(first.body.plan.qualityLadder.sharedLadderNote).toContain('series_app (Sonarr)');
+    const again = await h.post('/goals/preview', body);
+    expect(again.text).toBe(first.text);
+  });
+
+  it('a 1080p ceiling disables every 2160p quality and moves the cutoff', async () => {
+    const res = await h.post('/goals/preview', { databaseId, arrType: 'movie_app', profileName: 'Remux 2160p (Combined)', preset: '4k-hdr', weights: { ...NEUTRAL, resolutionCeiling: '1080p' } });
+    expect(res.status).toBe(200);
+    const ladder = res.body.plan.qualityLadder;
+    expect(ladder.cutoff).toBe('Remux-1080p');
+    expect(ladder.reshapesSiblingArrs).toBe(true);
+    expect(ladder.items.filter((i: { resolution: number }) => i.resolution === 2160).every((i: { enabled: boolean }) => !i.enabled)).toBe(true);
+    expect(res.body.configDiff[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'qualities.Remux-2160p.enabled', type: 'changed', current: true, desired: false },
+        { field: 'qualities.Remux-2160p.upgradeUntil', type: 'changed', current: true, desired: false },
+        { field: 'qualities.Remux-1080p.upgradeUntil', type: 'changed', current: false, desired: true },
+      ]),
+    );
+  });
+});
