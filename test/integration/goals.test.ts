@@ -1,6 +1,6 @@
 import { SCORE_RANGE, PRESETS, ENGINE_VERSION } from '../../src/domain/goals';
 import { parsePath } from '../../src/domain/diff/path';
-import { linkDatabase, SAMPLE_PCD } from '../helpers/fleet';
+import { addInstance, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { startArrgo, type Harness } from '../helpers/harness';
 import { describeWithShared, sharedPath } from '../helpers/shared-data';
 
@@ -157,5 +157,88 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'goal preview on trash-pcd', ()
         { field: 'qualities.Remux-1080p.upgradeUntil', type: 'changed', current: false, desired: true },
       ]),
     );
+  });
+});
+
+describe('adopting a goal plan', () => {
+  let h: Harness;
+  let databaseId: number;
+  let radarr: FleetInstance;
+  const request = () => ({
+    databaseId,
+    arrType: 'movie_app',
+    profileName: 'Movies 1080p',
+    preset: 'best-quality',
+    weights: { qualityVsSize: 80, compatibility: 40, hdrPreference: 60, unwantedStrictness: 100, resolutionCeiling: '1080p' },
+  });
+
+  beforeAll(async () => {
+    h = await startArrgo();
+    databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
+    radarr = await addInstance(h, 'movie_app', { name: 'goal radarr', databaseId });
+    const synced = await h.post(`/instances/${radarr.id}/sync?wait=true`, {});
+    expect(synced.body).toMatchObject({ status: 'applied', failure: null });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await radarr?.emulator.close();
+  });
+
+  async function syncPreview() {
+    const created = await h.post('/sync/previews', { instanceId: radarr.id });
+    expect(created.status).toBe(202);
+    return (await previewUntil(h, created.body.id, ['ready', 'failed'])).body;
+  }
+
+  it('stores the plan as a user op; the next sync preview shows exactly the planned score changes; a revert restores', async () => {
+    const preview = await h.post('/goals/preview', request());
+    expect(preview.status).toBe(200);
+    const planned = preview.body.appliedChanges as Change[];
+    expect(planned.length).toBeGreaterThan(0);
+
+    const stale = await h.post('/goals/apply', { ...request(), engineVersion: preview.body.plan.engineVersion, databaseVersion: '1.99' });
+    expect([stale.status, stale.body.code]).toEqual([409, 'stale']);
+    const engine = await h.post('/goals/apply', { ...request(), engineVersion: 'goals-0.0.1', databaseVersion: preview.body.databaseVersion });
+    expect([engine.status, engine.body.code]).toEqual([409, 'engine_changed']);
+
+    const applied = await h.post('/goals/apply', { ...request(), engineVersion: preview.body.plan.engineVersion, databaseVersion: preview.body.databaseVersion });
+    expect(applied.status).toBe(200);
+    expect(applied.body.ops).toEqual([{ id: expect.any(Number), summary: 'goal "best-quality" for movie_app: update quality_profile "Movies 1080p"' }]);
+    expect(applied.body.appliedChanges).toEqual(planned);
+    expect(applied.body.configDiff).toEqual(preview.body.configDiff);
+    expect(applied.body.databaseVersion).not.toBe(preview.body.databaseVersion);
+    const ops = await h.get(`/pcd/${databaseId}/user-ops`);
+    expect(ops.body).toEqual([expect.objectContaining({ id: applied.body.ops[0].id, kind: 'update', outcome: { status: 'applied', reason: null } })]);
+    // The same preview again is stale now: the database moved.
+    const again = await h.post('/goals/apply', { ...request(), engineVersion: preview.body.plan.engineVersion, databaseVersion: preview.body.databaseVersion });
+    expect([again.status, again.body.code]).toEqual([409, 'stale']);
+    // Previewing the adopted goal changes nothing more.
+    const settled = await h.post('/goals/preview', request());
+    expect(settled.body.appliedChanges).toEqual([]);
+    expect(settled.body.configDiff).toEqual([]);
+
+    const sync = await syncPreview();
+    expect(sync.status).toBe('ready');
+    const profile = sync.qualityProfiles.qualityProfiles.find((c: { name: string; category?: string }) => c.name === 'Movies 1080p' && !c.category);
+    expect(profile.action).toBe('update');
+    const scoreFields = profile.fields.filter((f: { field: string }) => f.field.startsWith('formatItems.'));
+    expect(Object.fromEntries(scoreFields.map((f: { field: string; desired: number }) => [parsePath(f.field)[1], f.desired]))).toEqual(
+      Object.fromEntries(planned.map((c) => [c.customFormatName, c.score])),
+    );
+    const { thresholds } = preview.body.plan;
+    expect(profile.fields.filter((f: { field: string }) => !f.field.startsWith('formatItems.'))).toEqual([
+      { type: 'changed', field: 'cutoffFormatScore', current: 1000, desired: thresholds.upgradeUntilScore },
+      { type: 'changed', field: 'minUpgradeFormatScore', current: 1, desired: thresholds.upgradeScoreIncrement },
+    ]);
+    // Formats the plan scores for the first time come along with the profile.
+    const created = sync.qualityProfiles.customFormats.filter((c: { action: string }) => c.action === 'create').map((c: { name: string }) => c.name);
+    expect(created).toEqual(planned.filter((c) => !['Atmos', "Director's Cut", 'Preferred Groups', 'x265 (HD)', 'Cam'].includes(c.customFormatName)).map((c) => c.customFormatName));
+
+    expect((await h.del(`/pcd/${databaseId}/user-ops/${applied.body.ops[0].id}`)).status).toBe(204);
+    expect((await h.get(`/pcd/${databaseId}/user-ops`)).body).toEqual([]);
+    const reverted = await syncPreview();
+    expect(reverted.counts).toMatchObject({ create: 0, update: 0, delete: 0 });
+    // And the goal previews as before.
+    expect((await h.post('/goals/preview', request())).body.appliedChanges).toEqual(planned);
   });
 });
