@@ -3,9 +3,10 @@ import { pcdReplayBenchmark } from './pcd-replay';
 import { syncPreviewBenchmark } from './sync-preview';
 import { canaryRolloutBenchmark } from './canary-rollout';
 import { driftPollBenchmark } from './drift-poll';
+import { goalPreviewBenchmark } from './goal-preview';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, goalPreviewBenchmark];
 
 async function main(): Promise<void> {
   const only = process.argv[2];

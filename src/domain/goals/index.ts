@@ -28,5 +28,5 @@ export type { LadderItem, QualityLadder } from './ladder';
 export { compileGoal, thresholdsOf, appliesTo, ENGINE_VERSION, SKIP_REASONS } from './plan';
 export type { GoalPlan, Decision, DecisionReason, UncategorizedFormat, Thresholds, ScoreChange, GoalInput, CompiledGoal } from './plan';
 export { policyTableMarkdown, presetTableMarkdown } from './tables';
-export { compileInSandbox } from './sandbox';
-export type { SandboxResult } from './sandbox';
+export { GoalSandbox, readProfile } from './sandbox';
+export type { SandboxResult, ProfileState } from './sandbox';

@@ -8,7 +8,7 @@ import type { ArrType } from '../arr-types';
 import { CONDITION_TYPES, type CustomFormatData, type QualityProfileData } from '../pcd';
 import { scoresFor } from '../sync/source';
 import { SCORE_FAMILIES, type Category } from './categories';
-import { categorize, type CategorySource, type GuideCategoryHints } from './categorize';
+import { categorize, type Categorization, type CategorySource, type GuideCategoryHints } from './categorize';
 import { applyCeiling, ceilingPixels, qualityResolution, type QualityLadder } from './ladder';
 import { clampScore, scoreOf, SCORE_RANGE, type AxisContribution, type CeilingRelation, type GoalWeights, type Preset } from './policy';
 
@@ -86,6 +86,8 @@ export interface GoalInput {
   /** A user op on the profile is a pending conflict: nothing is compiled into it. */
   profileConflict?: boolean;
   guide?: GuideCategoryHints | null;
+  /** Categorizations by format name computed earlier for the same formats and guide (a cache). */
+  categorized?: ReadonlyMap<string, Categorization>;
 }
 
 export interface CompiledGoal {
@@ -144,7 +146,7 @@ export function compileGoal(input: GoalInput): CompiledGoal {
   const uncategorized: UncategorizedFormat[] = [];
   const applicable = new Set<string>();
   for (const format of input.formats) {
-    const placed = categorize(format, { patterns: input.patterns, guide: input.guide });
+    const placed = input.categorized?.get(format.name) ?? categorize(format, { patterns: input.patterns, guide: input.guide });
     if (placed.status === 'uncategorized') {
       uncategorized.push({ name: format.name, suggestedCategory: placed.suggestedCategory, reason: placed.reason });
       continue;

@@ -1,38 +1,78 @@
 /**
- * The sandbox: compiles a desired profile into the database as a user op on a throwaway copy of
- * the resolved state, then reads the profile back and diffs it against the resolved one with the
- * diff engine (path notation of the resolved reads). The caller's databases are never written.
+ * The sandbox: a private copy of the resolved database in which the plan is compiled as the user
+ * op that would adopt it, inside a savepoint that is always rolled back; the profile is read back
+ * and diffed against the resolved one with the diff engine (path notation of the resolved reads).
+ * The caller's databases are never written. One sandbox serves every preview of one cache state
+ * (opening a copy costs far more than a preview), so it is opened from the state's serialized bytes.
  */
 import type Database from 'better-sqlite3';
 import { diff, type FieldChange } from '../diff/diff';
-import { modelOf, planUpdate, readEntity, replayUserLayer, type PlannedUserOp, type QualityProfileData } from '../pcd';
+import { copyDatabase, modelOf, planRowChanges, type PlannedUserOp, type QualityProfileData, type Row } from '../pcd';
+import { readEntityRows } from '../pcd/entities/common';
 
 export interface SandboxResult {
   /** The value-guarded user op that turns the resolved profile into the desired one; null when nothing changes. */
   op: PlannedUserOp | null;
-  /** Resolved profile -> sandbox profile. */
+  /** Resolved profile -> compiled (sandbox) profile. */
   changes: FieldChange[];
 }
 
-/**
- * @param resolved the resolved database (read only: the op is planned against it)
- * @param resolvedBytes its serialized bytes (the sandbox is opened from them)
- */
-export function compileInSandbox(resolved: Database.Database, resolvedBytes: Buffer, desired: QualityProfileData): SandboxResult {
-  const model = modelOf('quality_profile');
-  const current = readEntity(resolved, 'quality_profile', desired.name);
-  if (!current) throw new Error(`quality profile "${desired.name}" is not in the resolved state`);
-  const op = planUpdate(resolved, 'quality_profile', desired.name, desired);
-  if (!op) return { op: null, changes: [] };
-  const replayed = replayUserLayer(resolvedBytes, [{ id: 0, sql: op.sql, target: op.target }]);
-  const sandbox = replayed.resolved;
-  try {
-    const failed = replayed.outcomes.find((o) => o.status === 'failed');
-    if (failed) throw new Error(`the planned op does not apply in the sandbox (${failed.reason ?? 'invalid'})`);
-    const compiled = readEntity(sandbox, 'quality_profile', desired.name);
-    if (!compiled) throw new Error(`quality profile "${desired.name}" vanished in the sandbox`);
-    return { op, changes: diff(current.data, compiled.data, model.diffOptions) };
-  } finally {
-    sandbox.close();
+const model = modelOf('quality_profile');
+
+/** A quality profile as rows and portable data; null when the database has none by that name. */
+export interface ProfileState {
+  rows: Row[];
+  data: QualityProfileData;
+}
+
+export function readProfile(db: Database.Database, name: string): ProfileState | null {
+  const read = readEntityRows(db, model, name);
+  if (!read) return null;
+  const rows = read.map(({ table, values }) => ({ table, values }));
+  return { rows, data: model.fromRows(name, rows).data as QualityProfileData };
+}
+
+export class GoalSandbox {
+  private constructor(private readonly db: Database.Database) {}
+
+  /** Opens a sandbox from the serialized bytes of a resolved database. */
+  static open(resolvedBytes: Buffer): GoalSandbox {
+    const { db } = copyDatabase(resolvedBytes);
+    // Lineage is never read here: without its triggers an op runs several times faster.
+    const triggers = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '\\_pcd\\_%' ESCAPE '\\'`).pluck().all() as string[];
+    for (const name of triggers) db.exec(`DROP TRIGGER "${name}"`);
+    return new GoalSandbox(db);
+  }
+
+  /**
+   * Plans the op turning the profile as read from the resolved state (`current`) into `desired`
+   * (value-guarded: see pcd/user-layer.ts), runs it here and rolls it back.
+   */
+  compile(current: ProfileState, desired: QualityProfileData): SandboxResult {
+    const name = desired.name;
+    const statements = planRowChanges(model, current.rows, model.toRows(desired));
+    if (statements.length === 0) return { op: null, changes: [] };
+    const op: PlannedUserOp = { sql: statements.map((s) => `${s};`).join('\n'), target: { portableType: 'quality_profile', name }, summary: `update quality_profile "${name}"` };
+    let compiled: QualityProfileData;
+    this.db.exec('SAVEPOINT goal_sandbox');
+    try {
+      this.db.exec(op.sql);
+      const read = readProfile(this.db, name);
+      if (!read) throw new Error(`quality profile "${name}" vanished in the sandbox`);
+      compiled = read.data;
+    } finally {
+      this.db.exec('ROLLBACK TO goal_sandbox');
+      this.db.exec('RELEASE goal_sandbox');
+    }
+    return { op, changes: diff(current.data, compiled, model.diffOptions) };
+  }
+
+  /** The sandbox's bytes (tests check a preview leaves it as it was). */
+  serialize(): Buffer {
+    return this.db.serialize();
+  }
+
+  close(): void {
+    this.db.close();
   }
 }

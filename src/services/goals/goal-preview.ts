@@ -1,23 +1,27 @@
 /**
  * Goal previews: read-only over the in-memory PCD cache of the API process (like the resolved
  * reads). Everything derived from one cache state (the formats, patterns, quality names, profile
- * compatibility, the serialized resolved database the sandbox opens) is computed once per state
+ * compatibility, the categorizations, the sandbox copy of the resolved database) is computed once per state
  * through the cache's memo.
  */
 import type { ArrType } from '../../domain/arr-types';
 import type { FieldChange } from '../../domain/diff/diff';
 import {
   compileGoal,
-  compileInSandbox,
+  categorize,
+  GoalSandbox,
   presetById,
   PRESET_IDS,
+  type Categorization,
   type CompiledGoal,
   type GoalPlan,
   type GoalWeights,
   type GuideCategoryHints,
+  readProfile,
+  type ProfileState,
   type ScoreChange,
 } from '../../domain/goals';
-import { entityNames, profileCompatibility, readEntity, type CustomFormatData, type PlannedUserOp, type QualityProfileData } from '../../domain/pcd';
+import { entityNames, profileCompatibility, readEntity, type CustomFormatData, type PlannedUserOp } from '../../domain/pcd';
 import { qualityNamesOf } from '../../domain/sync/source';
 import { notFound, validationError } from '../../errors';
 import type { PcdCache } from '../pcd/cache-manager';
@@ -67,13 +71,24 @@ function patternsOf(cache: PcdCache): Record<string, string> {
   });
 }
 
+/** The sandbox of this cache state (a private copy of its resolved database; see GoalSandbox). */
+export function sandboxOf(cache: PcdCache): GoalSandbox {
+  return cache.memo('goals:sandbox', () => GoalSandbox.open(cache.resolved.serialize()));
+}
+
+/** Categorizations from conditions and names alone depend only on the cache state: computed once. */
+function categorizedOf(cache: PcdCache, guide: GuideCategoryHints | null): ReadonlyMap<string, Categorization> | undefined {
+  if (guide) return undefined;
+  return cache.memo('goals:categorized', () => new Map(formatsOf(cache).map((f) => [f.name, categorize(f, { patterns: patternsOf(cache) })])));
+}
+
 /** Validates the request against the cache state and compiles the goal (no sandbox yet). */
-export function compileRequest(cache: PcdCache, request: GoalRequest, guide: GuideCategoryHints | null): { compiled: CompiledGoal; resolvedProfile: QualityProfileData } {
+export function compileRequest(cache: PcdCache, request: GoalRequest, guide: GuideCategoryHints | null): { compiled: CompiledGoal; resolvedProfile: ProfileState } {
   const preset = presetById(request.preset);
   if (!preset) throw validationError(`Invalid request: body.preset "${request.preset}" is not a preset; use one of ${PRESET_IDS.join(', ')}`);
-  const entity = readEntity(cache.resolved, 'quality_profile', request.profileName);
-  if (!entity) throw notFound(`Quality profile "${request.profileName}" not found in database ${cache.databaseId}`);
-  const profile = entity.data as QualityProfileData;
+  const current = readProfile(cache.resolved, request.profileName);
+  if (!current) throw notFound(`Quality profile "${request.profileName}" not found in database ${cache.databaseId}`);
+  const profile = current.data;
   const compatibility = cache.memo('profile-compatibility', () => profileCompatibility(cache.resolved));
   const compatible = compatibility.find((p) => p.name === request.profileName)?.compatibleArrTypes ?? [];
   if (!compatible.includes(request.arrType)) {
@@ -93,15 +108,15 @@ export function compileRequest(cache: PcdCache, request: GoalRequest, guide: Gui
     siblingArrTypes: compatible.filter((a) => a !== request.arrType),
     profileConflict: cache.conflicts.some((c) => c.portableType === 'quality_profile' && c.name === request.profileName),
     guide,
+    categorized: categorizedOf(cache, guide),
   });
-  return { compiled, resolvedProfile: profile };
+  return { compiled, resolvedProfile: current };
 }
 
 /** The plan with the sandbox diff, and the user op that would adopt it (null when nothing changes). */
 export function previewGoal(cache: PcdCache, request: GoalRequest, guide: GuideCategoryHints | null): { preview: GoalPreview; op: PlannedUserOp | null } {
-  const { compiled } = compileRequest(cache, request, guide);
-  const bytes = cache.memo('goals:resolved-bytes', () => cache.resolved.serialize());
-  const sandbox = compileInSandbox(cache.resolved, bytes, compiled.desiredProfile);
+  const { compiled, resolvedProfile } = compileRequest(cache, request, guide);
+  const sandbox = sandboxOf(cache).compile(resolvedProfile, compiled.desiredProfile);
   return {
     op: sandbox.op,
     preview: {

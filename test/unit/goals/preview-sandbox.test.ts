@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { replayPcd, planFieldEdits, type UserOp } from '../../../src/domain/pcd';
 import { SKIP_REASONS } from '../../../src/domain/goals';
-import { previewGoal } from '../../../src/services/goals/goal-preview';
+import { previewGoal, sandboxOf } from '../../../src/services/goals/goal-preview';
 import type { PcdCache } from '../../../src/services/pcd/cache-manager';
 import { sampleRepository } from '../pcd/helpers';
 
@@ -39,11 +39,14 @@ describe('goal preview sandbox', () => {
     const user = JSON.stringify(cache.outcomes.filter((o) => o.layer === 'user'));
     const before = [sha(cache.base.serialize()), sha(cache.resolved.serialize())];
     const { preview, op } = previewGoal(cache, REQUEST, null);
+    // The sandbox is a private copy of the resolved state (without lineage triggers); each preview's op is rolled back in it.
+    const sandbox = sha(sandboxOf(cache).serialize());
     expect(op).not.toBeNull();
     expect(preview.configDiff[0].changes.length).toBeGreaterThan(0);
     expect(preview.databaseVersion).toBe('3.0');
     previewGoal(cache, { ...REQUEST, preset: '4k-hdr' }, null);
     expect([sha(cache.base.serialize()), sha(cache.resolved.serialize())]).toEqual(before);
+    expect(sha(sandboxOf(cache).serialize())).toBe(sandbox);
     expect(JSON.stringify(cache.outcomes.filter((o) => o.layer === 'user'))).toBe(user);
   });
 
