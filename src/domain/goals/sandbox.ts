@@ -67,9 +67,9 @@ export class GoalSandbox {
     return { op, changes: diff(current.data, compiled, model.diffOptions) };
   }
 
-  /** The sandbox's bytes (tests check a preview leaves it as it was). */
-  serialize(): Buffer {
-    return this.db.serialize();
+  /** A profile as the sandbox holds it between previews (tests check each preview is rolled back). */
+  read(name: string): ProfileState | null {
+    return readProfile(this.db, name);
   }
 
   close(): void {
