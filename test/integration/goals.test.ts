@@ -92,6 +92,7 @@ describe('goal preview on examples/sample-pcd', () => {
       [request({ preset: 'fastest' }), 400, 'Invalid request: body.preset "fastest" is not a preset; use one of balanced, best-quality, smallest-size, 4k-hdr, compatibility-first'],
       [request({ profileName: 'Nope' }), 404, `Quality profile "Nope" not found in database ${databaseId}`],
       [request({ profileName: 'Music Lossless' }), 400, 'Invalid request: body.profileName quality profile "Music Lossless" is not compatible with movie_app (its enabled qualities fit music_app)'],
+      [request({ profileName: 'pcd:Movies 1080p' }), 404, `Quality profile "pcd:Movies 1080p" not found in database ${databaseId} (send the raw PCD name, without the pcd: prefix)`],
       [request({ databaseId: 9999 }), 404, 'Database 9999 not found'],
       [request({ weights: { ...NEUTRAL, hdrPreference: 101 } }), 400, 'body.weights.hdrPreference'],
       [request({ weights: { ...NEUTRAL, compatibility: 2.5 } }), 400, 'body.weights.compatibility'],
@@ -105,6 +106,16 @@ describe('goal preview on examples/sample-pcd', () => {
       const res = await h.post('/goals/preview', body);
       expect([res.status, res.body.error]).toEqual([status, expect.stringContaining(message)]);
     }
+  });
+
+  it('previews for Lidarr: music qualities carry no resolution, so the ceiling leaves the ladder alone', async () => {
+    const res = await h.post('/goals/preview', request({ arrType: 'music_app', profileName: 'Music Lossless', weights: { ...NEUTRAL, resolutionCeiling: '720p' } }));
+    expect(res.status).toBe(200);
+    expectValidPreview(res.body, 'Music Lossless', 'music_app');
+    const ladder = res.body.plan.qualityLadder;
+    expect(ladder.items.every((i: { resolution: number | null }) => i.resolution === null)).toBe(true);
+    expect(res.body.configDiff.flatMap((d: { changes: { field: string }[] }) => d.changes).filter((c: { field: string }) => c.field.startsWith('qualities'))).toEqual([]);
+    expect(res.body.plan.decisions.find((d: Decision) => d.customFormatName === 'FLAC 24bit')).toMatchObject({ category: 'audio_lossless' });
   });
 
   it('answers 400 while the database cache is not ready', async () => {

@@ -51,10 +51,20 @@ export interface GoalPreview {
 }
 
 /**
- * Where reference-guide custom-format groups come from. Until reference-guide sources exist
- * (issue 14), no provider is wired and the categorizer works from conditions and names alone.
+ * Hints from the custom-format groups of the reference guides linked to a database for an app,
+ * with a key naming their content (e.g. source ids and commits), so categorizations are computed
+ * once per cache state and guide content.
  */
-export type GuideHintsProvider = (databaseId: number, arrType: ArrType) => Promise<GuideCategoryHints | null>;
+export interface KeyedGuideHints {
+  key: string;
+  hints: GuideCategoryHints;
+}
+
+/**
+ * Where reference-guide custom-format groups come from (null: no guide is linked for the app, and
+ * the categorizer works from conditions and names alone).
+ */
+export type GuideHintsProvider = (databaseId: number, arrType: ArrType) => Promise<KeyedGuideHints | null>;
 
 export function databaseVersionOf(cache: PcdCache): string {
   return `${cache.contentVersion}.${cache.userVersion}`;
@@ -76,18 +86,22 @@ export function sandboxOf(cache: PcdCache): GoalSandbox {
   return cache.memo('goals:sandbox', () => GoalSandbox.open(cache.resolved.serialize()));
 }
 
-/** Categorizations from conditions and names alone depend only on the cache state: computed once. */
-function categorizedOf(cache: PcdCache, guide: GuideCategoryHints | null): ReadonlyMap<string, Categorization> | undefined {
-  if (guide) return undefined;
-  return cache.memo('goals:categorized', () => new Map(formatsOf(cache).map((f) => [f.name, categorize(f, { patterns: patternsOf(cache) })])));
+/** Categorizations depend only on the cache state and the guide's content: computed once per pair. */
+function categorizedOf(cache: PcdCache, guide: KeyedGuideHints | null): ReadonlyMap<string, Categorization> {
+  return cache.memo(`goals:categorized:${guide?.key ?? 'no-guide'}`, () =>
+    new Map(formatsOf(cache).map((f) => [f.name, categorize(f, { patterns: patternsOf(cache), guide: guide?.hints ?? null })])),
+  );
 }
 
 /** Validates the request against the cache state and compiles the goal (no sandbox yet). */
-export function compileRequest(cache: PcdCache, request: GoalRequest, guide: GuideCategoryHints | null): { compiled: CompiledGoal; resolvedProfile: ProfileState } {
+export function compileRequest(cache: PcdCache, request: GoalRequest, guide: KeyedGuideHints | null): { compiled: CompiledGoal; resolvedProfile: ProfileState } {
   const preset = presetById(request.preset);
   if (!preset) throw validationError(`Invalid request: body.preset "${request.preset}" is not a preset; use one of ${PRESET_IDS.join(', ')}`);
   const current = readProfile(cache.resolved, request.profileName);
-  if (!current) throw notFound(`Quality profile "${request.profileName}" not found in database ${cache.databaseId}`);
+  if (!current) {
+    const hint = request.profileName.startsWith('pcd:') ? ' (send the raw PCD name, without the pcd: prefix)' : '';
+    throw notFound(`Quality profile "${request.profileName}" not found in database ${cache.databaseId}${hint}`);
+  }
   const profile = current.data;
   const compatibility = cache.memo('profile-compatibility', () => profileCompatibility(cache.resolved));
   const compatible = compatibility.find((p) => p.name === request.profileName)?.compatibleArrTypes ?? [];
@@ -107,14 +121,14 @@ export function compileRequest(cache: PcdCache, request: GoalRequest, guide: Gui
     weights: request.weights,
     siblingArrTypes: compatible.filter((a) => a !== request.arrType),
     profileConflict: cache.conflicts.some((c) => c.portableType === 'quality_profile' && c.name === request.profileName),
-    guide,
+    guide: guide?.hints ?? null,
     categorized: categorizedOf(cache, guide),
   });
   return { compiled, resolvedProfile: current };
 }
 
 /** The plan with the sandbox diff, and the user op that would adopt it (null when nothing changes). */
-export function previewGoal(cache: PcdCache, request: GoalRequest, guide: GuideCategoryHints | null): { preview: GoalPreview; op: PlannedUserOp | null } {
+export function previewGoal(cache: PcdCache, request: GoalRequest, guide: KeyedGuideHints | null): { preview: GoalPreview; op: PlannedUserOp | null } {
   const { compiled, resolvedProfile } = compileRequest(cache, request, guide);
   const sandbox = sandboxOf(cache).compile(resolvedProfile, compiled.desiredProfile);
   return {

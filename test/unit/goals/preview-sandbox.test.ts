@@ -78,3 +78,20 @@ describe('goal preview sandbox', () => {
     expect(preview.skippedChanges.every((s) => s.reason === SKIP_REASONS.conflict)).toBe(true);
   });
 });
+
+describe('goal preview with reference-guide hints', () => {
+  it('lets linked guide groups decide first, and keys the cached categorizations by the guide content', () => {
+    const cache = cacheOf();
+    const without = previewGoal(cache, REQUEST, null).preview;
+    expect(without.plan.uncategorized.map((u) => u.name)).toContain('Cam');
+    const guide = { key: 'source-1@abc', hints: { byName: new Map([['Cam', { categories: ['unwanted'] as const, group: '[Unwanted] Unwanted Formats' }]]) } };
+    const withGuide = previewGoal(cache, REQUEST, guide).preview;
+    expect(withGuide.plan.uncategorized.map((u) => u.name)).not.toContain('Cam');
+    expect(withGuide.plan.decisions.find((d) => d.customFormatName === 'Cam')).toMatchObject({
+      category: 'unwanted',
+      reason: { code: 'guide_group', ruleId: 'guide:[Unwanted] Unwanted Formats' },
+    });
+    // Without the guide again: the earlier categorizations are reused, not the guided ones.
+    expect(previewGoal(cache, REQUEST, null).preview).toEqual(without);
+  });
+});
