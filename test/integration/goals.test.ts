@@ -1,4 +1,4 @@
-import { SCORE_RANGE, PRESETS, ENGINE_VERSION } from '../../src/domain/goals';
+import { SCORE_RANGE, PRESETS, ENGINE_VERSION, SENSITIVITIES, SLIDER_AXES, type Category } from '../../src/domain/goals';
 import { parsePath } from '../../src/domain/diff/path';
 import { addInstance, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { startArrgo, type Harness } from '../helpers/harness';
@@ -152,6 +152,38 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'goal preview on trash-pcd', ()
     expect(first.body.plan.qualityLadder.sharedLadderNote).toContain('series_app (Sonarr)');
     const again = await h.post('/goals/preview', body);
     expect(again.text).toBe(first.text);
+  });
+
+  it('moving each slider from 0 to 100 moves the scores of the categories it governs in the documented direction', async () => {
+    const preview = async (weights: Record<string, unknown>) => {
+      const res = await h.post('/goals/preview', { databaseId, arrType: 'movie_app', profileName: 'HD Bluray + WEB', preset: 'balanced', weights: { ...NEUTRAL, resolutionCeiling: '2160p', ...weights } });
+      expect(res.status).toBe(200);
+      return new Map((res.body.plan.decisions as Decision[]).map((d) => [d.customFormatName, d]));
+    };
+    for (const axis of SLIDER_AXES) {
+      const [low, high] = [await preview({ [axis]: 0 }), await preview({ [axis]: 100 })];
+      let moved = 0;
+      for (const [name, d] of low) {
+        const sensitivity = SENSITIVITIES[d.category as Category][axis];
+        const delta = high.get(name)!.score - d.score;
+        const pinned = [d.score, high.get(name)!.score].every((v) => v === SCORE_RANGE.min || v === SCORE_RANGE.max);
+        if (sensitivity === 0 || pinned) expect([name, axis, sensitivity === 0 ? delta : 0]).toEqual([name, axis, 0]);
+        else {
+          expect([name, axis, Math.sign(delta)]).toEqual([name, axis, Math.sign(sensitivity)]);
+          moved++;
+        }
+      }
+      expect([axis, moved > 0]).toEqual([axis, true]);
+    }
+    // The fifth axis: raising the ceiling raises the formats that were above it and leaves those naming no resolution alone.
+    const [c720, c2160] = [await preview({ resolutionCeiling: '720p' }), await preview({ resolutionCeiling: '2160p' })];
+    for (const [name, d] of c720) {
+      if (d.reason.ceiling === 'above') expect([name, c2160.get(name)!.score >= d.score]).toEqual([name, true]);
+      if (d.reason.ceiling === null) expect([name, c2160.get(name)!.score]).toEqual([name, d.score]);
+    }
+    expect([...c720.values()].filter((d) => d.reason.ceiling === 'above').length).toBeGreaterThan(5);
+    expect(c720.get('2160p')).toMatchObject({ score: SCORE_RANGE.min, reason: { ceiling: 'above' } });
+    expect(c2160.get('2160p')!.reason.ceiling).toBe('match');
   });
 
   it('a 1080p ceiling disables every 2160p quality and moves the cutoff', async () => {
