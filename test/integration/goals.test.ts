@@ -87,6 +87,19 @@ describe('goal preview on examples/sample-pcd', () => {
     for (let i = 0; i < reads.length; i++) expect([reads[i], after[i].text]).toEqual([reads[i], before[i].text]);
   });
 
+  it('lists the presets, categories, sensitivities and score range, and documents the routes', async () => {
+    const catalog = await h.get('/goals/presets');
+    expect(catalog.status).toBe(200);
+    expect(catalog.body.engineVersion).toBe(ENGINE_VERSION);
+    expect(catalog.body.presets.map((p: { id: string }) => p.id)).toEqual(['balanced', 'best-quality', 'smallest-size', '4k-hdr', 'compatibility-first']);
+    expect(catalog.body.presets[0].base.unwanted).toBe(-5000);
+    expect(catalog.body.sensitivities.unwanted.unwantedStrictness).toBe(-5000);
+    expect(catalog.body.scoreRange).toEqual({ min: -10000, max: 10000 });
+    const openapi = await h.get('/openapi.json');
+    expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/api/v1/goals/preview', '/api/v1/goals/apply', '/api/v1/goals/presets']));
+    expect(openapi.body.components.schemas.GoalRequest.properties.weights).toBeDefined();
+  });
+
   it('refuses bad requests with their own 4xx and a precise message', async () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [request({ preset: 'fastest' }), 400, 'Invalid request: body.preset "fastest" is not a preset; use one of balanced, best-quality, smallest-size, 4k-hdr, compatibility-first'],

@@ -1,13 +1,23 @@
 import { notReadyAsBadRequest } from '../http/domain-errors';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
-import { GoalService } from '../../services/goals/goal-service';
-import { GoalApplyRequestSchema, GoalApplyResultSchema, GoalPreviewSchema, GoalRequestSchema } from '../schemas/goals';
+import { goalCatalog, GoalService } from '../../services/goals/goal-service';
+import { GoalApplyRequestSchema, GoalApplyResultSchema, GoalCatalogSchema, GoalPreviewSchema, GoalRequestSchema } from '../schemas/goals';
 
 const tags = ['Goals'];
 
 export function registerGoalRoutes(router: ApiRouter, deps: ApiDeps): void {
   const goals = new GoalService(deps.pcdCaches, deps.orm);
+
+  router.add({
+    method: 'get',
+    path: '/goals/presets',
+    operationId: 'listGoalPresets',
+    summary: 'The goal presets (base scores and suggested sliders), the categories, each slider\'s sensitivities and the score range (beyond the spec)',
+    tags,
+    responses: { 200: { description: 'The goal catalog', schema: GoalCatalogSchema } },
+    handler: () => ({ body: goalCatalog() }),
+  });
 
   router.add({
     method: 'post',

@@ -92,3 +92,24 @@ export const GoalPreviewSchema = z
 export const GoalApplyResultSchema = GoalPreviewSchema.extend({
   ops: z.array(z.object({ id: z.number().int(), summary: z.string() })).openapi({ description: 'Stored user ops; revert with DELETE /pcd/{databaseId}/user-ops/{opId}' }),
 }).openapi('GoalApplyResult');
+
+const SensitivitySchema = z.object(Object.fromEntries(SLIDER_AXES.map((a) => [a, z.number().int()])) as Record<(typeof SLIDER_AXES)[number], z.ZodNumber>);
+
+export const GoalCatalogSchema = z
+  .object({
+    engineVersion: z.string(),
+    scoreRange: z.object({ min: z.number().int(), max: z.number().int() }),
+    axes: z.array(z.enum(SLIDER_AXES)),
+    categories: z.array(CategorySchema),
+    presets: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        base: z.record(CategorySchema, z.number().int()).openapi({ description: 'Base score per category' }),
+        suggestedWeights: GoalWeightsSchema,
+      }),
+    ),
+    sensitivities: z.record(CategorySchema, SensitivitySchema).openapi({ description: 'Per category, the most each slider moves its score (sign = direction)' }),
+  })
+  .openapi('GoalCatalog');

@@ -2,7 +2,7 @@
  * Goal use cases: preview a goal (nothing persisted) and adopt it as a value-guarded user-layer
  * op on the profile (reverted like any user edit: DELETE /pcd/{databaseId}/user-ops/{opId}).
  */
-import { ENGINE_VERSION } from '../../domain/goals';
+import { CATEGORIES, ENGINE_VERSION, PRESETS, SCORE_RANGE, SENSITIVITIES, SLIDER_AXES, type Category, type Preset, type SliderAxis } from '../../domain/goals';
 import { conflict } from '../../errors';
 import type { Orm } from '../../persistence/orm';
 import type { PcdCacheManager } from '../pcd/cache-manager';
@@ -19,6 +19,20 @@ export interface GoalApplyRequest extends GoalRequest {
 export interface GoalApplyResult extends GoalPreview {
   /** The stored user ops (empty when the plan changes nothing). */
   ops: { id: number; summary: string }[];
+}
+
+/** What a client needs to offer goals: the presets, the policy's sensitivities and the score range. */
+export interface GoalCatalog {
+  engineVersion: string;
+  scoreRange: { min: number; max: number };
+  axes: readonly SliderAxis[];
+  categories: readonly Category[];
+  presets: readonly Preset[];
+  sensitivities: Readonly<Record<Category, Readonly<Record<SliderAxis, number>>>>;
+}
+
+export function goalCatalog(): GoalCatalog {
+  return { engineVersion: ENGINE_VERSION, scoreRange: { ...SCORE_RANGE }, axes: SLIDER_AXES, categories: CATEGORIES, presets: PRESETS, sensitivities: SENSITIVITIES };
 }
 
 export class GoalService {
