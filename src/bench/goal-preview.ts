@@ -59,9 +59,9 @@ export const goalPreviewBenchmark: Benchmark = {
     const profile = largestProfile(cache);
     const arrType = profile.customFormats.movie_app.length >= profile.customFormats.series_app.length ? 'movie_app' : 'series_app';
     const request: GoalRequest = { databaseId: 1, arrType, profileName: profile.name, preset: 'balanced', weights: PRESETS[0].suggestedWeights };
-    const cold = await timeIt(() => previewGoal(cache, request, null));
+    const cold = await timeIt(() => previewGoal(cache, request));
     const read = await medianMs(RUNS, () => resolveEntity(cache, 'quality_profile', profile.name), 3);
-    const preview = await medianMs(RUNS, () => previewGoal(cache, request, null), 3);
+    const preview = await medianMs(RUNS, () => previewGoal(cache, request), 3);
     report({
       name: `goal preview: "${profile.name}" (${arrType})`,
       values: {

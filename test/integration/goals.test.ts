@@ -240,6 +240,22 @@ describe('adopting a goal plan', () => {
     await radarr?.emulator.close();
   });
 
+  it('names the instances of other app families that sync a shared profile', async () => {
+    const sonarr = await addInstance(h, 'series_app', { name: 'goal sonarr', databaseId });
+    try {
+      const res = await h.post('/goals/preview', { ...request(), profileName: 'Series 1080p', weights: { ...request().weights, resolutionCeiling: '720p' } });
+      expect(res.status).toBe(200);
+      expect(res.body.plan.qualityLadder.reshapesSiblingArrs).toBe(true);
+      expect(res.body.plan.qualityLadder.sharedLadderNote).toContain('this ceiling reshapes them for every app that syncs the profile');
+      expect(res.body.plan.qualityLadder.sharedLadderNote).toContain('Synced now by "goal sonarr" (series_app).');
+      // Radarr's own instance syncs Movies 1080p, not this profile, and is of the requested family anyway.
+      expect(res.body.plan.qualityLadder.sharedLadderNote).not.toContain('goal radarr');
+    } finally {
+      await h.del(`/instances/${sonarr.id}`);
+      await sonarr.emulator.close();
+    }
+  });
+
   async function syncPreview() {
     const created = await h.post('/sync/previews', { instanceId: radarr.id });
     expect(created.status).toBe(202);

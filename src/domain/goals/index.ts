@@ -24,7 +24,7 @@ export {
 } from './policy';
 export type { SliderAxis, Axis, ResolutionCeiling, GoalWeights, Preset, AxisContribution, CeilingRelation } from './policy';
 export { applyCeiling, qualityResolution, ceilingPixels } from './ladder';
-export type { LadderItem, QualityLadder } from './ladder';
+export type { LadderItem, QualityLadder, SiblingInstance } from './ladder';
 export { compileGoal, thresholdsOf, appliesTo, ENGINE_VERSION, SKIP_REASONS } from './plan';
 export type { GoalPlan, Decision, DecisionReason, UncategorizedFormat, Thresholds, ScoreChange, GoalInput, CompiledGoal } from './plan';
 export { policyTableMarkdown, presetTableMarkdown } from './tables';

@@ -42,11 +42,24 @@ export function qualityResolution(name: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** An instance of another app family that syncs the profile. */
+export interface SiblingInstance {
+  name: string;
+  arrType: ArrType;
+}
+
+function syncedBy(instances: readonly SiblingInstance[]): string {
+  if (instances.length === 0) return '';
+  const sorted = [...instances].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return ` Synced now by ${sorted.map((i) => `"${i.name}" (${i.arrType})`).join(', ')}.`;
+}
+
 const LABEL: Record<ArrType, string> = { movie_app: 'movie_app (Radarr)', series_app: 'series_app (Sonarr)', music_app: 'music_app (Lidarr)' };
 
 /**
  * @param qualityNames canonical quality name -> the app's name (quality_api_mappings of the app)
  * @param siblingArrTypes other app families the profile is compatible with (its rows are shared)
+ * @param siblingInstances instances of those families that sync the profile now (named in the note)
  */
 export function applyCeiling(
   profileName: string,
@@ -55,6 +68,7 @@ export function applyCeiling(
   ceiling: ResolutionCeiling,
   arrType: ArrType,
   siblingArrTypes: readonly ArrType[],
+  siblingInstances: readonly SiblingInstance[] = [],
 ): { ladder: QualityLadder; qualities: QualityProfileItem[] } {
   const limit = ceilingPixels(ceiling);
   const items: LadderItem[] = qualities.map((item, position) => {
@@ -82,7 +96,8 @@ export function applyCeiling(
   const sharedLadderNote =
     siblings.length > 0
       ? `The quality rows of "${profileName}" are shared by ${[arrType, ...siblings].map((a) => LABEL[a]).join(' and ')}: ` +
-        (reshaped ? `this ceiling reshapes them for every app that syncs the profile, not only ${LABEL[arrType]}.` : 'this ceiling leaves them as they are.')
+        (reshaped ? `this ceiling reshapes them for every app that syncs the profile, not only ${LABEL[arrType]}.` : 'this ceiling leaves them as they are.') +
+        syncedBy(siblingInstances.filter((i) => siblings.includes(i.arrType)))
       : null;
   return { ladder: { ceiling, cutoff, items, reshapesSiblingArrs: reshaped && siblings.length > 0, sharedLadderNote }, qualities: next };
 }

@@ -9,7 +9,7 @@ import { CONDITION_TYPES, type CustomFormatData, type QualityProfileData } from 
 import { scoresFor } from '../sync/source';
 import { SCORE_FAMILIES, type Category } from './categories';
 import { categorize, type Categorization, type CategorySource, type GuideCategoryHints } from './categorize';
-import { applyCeiling, ceilingPixels, qualityResolution, type QualityLadder } from './ladder';
+import { applyCeiling, ceilingPixels, qualityResolution, type QualityLadder, type SiblingInstance } from './ladder';
 import { clampScore, scoreOf, SCORE_RANGE, type AxisContribution, type CeilingRelation, type GoalWeights, type Preset } from './policy';
 
 /** Version of the categorizer rules, policy table, presets and formulas together. */
@@ -83,6 +83,8 @@ export interface GoalInput {
   weights: GoalWeights;
   /** Other app families the profile is compatible with (its quality rows are shared with them). */
   siblingArrTypes: readonly ArrType[];
+  /** Instances of those families that sync the profile now. */
+  siblingInstances?: readonly SiblingInstance[];
   /** A user op on the profile is a pending conflict: nothing is compiled into it. */
   profileConflict?: boolean;
   guide?: GuideCategoryHints | null;
@@ -167,7 +169,7 @@ export function compileGoal(input: GoalInput): CompiledGoal {
     decisions.filter((d) => applicable.has(d.customFormatName)),
     weights,
   );
-  const { ladder, qualities } = applyCeiling(profile.name, profile.qualities, input.qualityNames, weights.resolutionCeiling, arrType, input.siblingArrTypes);
+  const { ladder, qualities } = applyCeiling(profile.name, profile.qualities, input.qualityNames, weights.resolutionCeiling, arrType, input.siblingArrTypes, input.siblingInstances);
 
   const current = scoresFor(profile, arrType);
   const appliedChanges: ScoreChange[] = [];

@@ -20,6 +20,7 @@ import {
   readProfile,
   type ProfileState,
   type ScoreChange,
+  type SiblingInstance,
 } from '../../domain/goals';
 import { entityNames, profileCompatibility, readEntity, type CustomFormatData, type PlannedUserOp } from '../../domain/pcd';
 import { qualityNamesOf } from '../../domain/sync/source';
@@ -66,6 +67,15 @@ export interface KeyedGuideHints {
  */
 export type GuideHintsProvider = (databaseId: number, arrType: ArrType) => Promise<KeyedGuideHints | null>;
 
+/** What a preview reads beside the cache: reference-guide hints and the instances syncing the profile. */
+export interface GoalContext {
+  guide: KeyedGuideHints | null;
+  /** Instances of other app families whose sync configuration selects the profile. */
+  siblingInstances: readonly SiblingInstance[];
+}
+
+export const NO_CONTEXT: GoalContext = { guide: null, siblingInstances: [] };
+
 export function databaseVersionOf(cache: PcdCache): string {
   return `${cache.contentVersion}.${cache.userVersion}`;
 }
@@ -94,7 +104,7 @@ function categorizedOf(cache: PcdCache, guide: KeyedGuideHints | null): Readonly
 }
 
 /** Validates the request against the cache state and compiles the goal (no sandbox yet). */
-export function compileRequest(cache: PcdCache, request: GoalRequest, guide: KeyedGuideHints | null): { compiled: CompiledGoal; resolvedProfile: ProfileState } {
+export function compileRequest(cache: PcdCache, request: GoalRequest, context: GoalContext = NO_CONTEXT): { compiled: CompiledGoal; resolvedProfile: ProfileState } {
   const preset = presetById(request.preset);
   if (!preset) throw validationError(`Invalid request: body.preset "${request.preset}" is not a preset; use one of ${PRESET_IDS.join(', ')}`);
   const current = readProfile(cache.resolved, request.profileName);
@@ -121,15 +131,16 @@ export function compileRequest(cache: PcdCache, request: GoalRequest, guide: Key
     weights: request.weights,
     siblingArrTypes: compatible.filter((a) => a !== request.arrType),
     profileConflict: cache.conflicts.some((c) => c.portableType === 'quality_profile' && c.name === request.profileName),
-    guide: guide?.hints ?? null,
-    categorized: categorizedOf(cache, guide),
+    siblingInstances: context.siblingInstances,
+    guide: context.guide?.hints ?? null,
+    categorized: categorizedOf(cache, context.guide),
   });
   return { compiled, resolvedProfile: current };
 }
 
 /** The plan with the sandbox diff, and the user op that would adopt it (null when nothing changes). */
-export function previewGoal(cache: PcdCache, request: GoalRequest, guide: KeyedGuideHints | null): { preview: GoalPreview; op: PlannedUserOp | null } {
-  const { compiled, resolvedProfile } = compileRequest(cache, request, guide);
+export function previewGoal(cache: PcdCache, request: GoalRequest, context: GoalContext = NO_CONTEXT): { preview: GoalPreview; op: PlannedUserOp | null } {
+  const { compiled, resolvedProfile } = compileRequest(cache, request, context);
   const sandbox = sandboxOf(cache).compile(resolvedProfile, compiled.desiredProfile);
   return {
     op: sandbox.op,

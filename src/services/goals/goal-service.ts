@@ -7,7 +7,8 @@ import { conflict } from '../../errors';
 import type { Orm } from '../../persistence/orm';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { UserLayerWriter } from '../pcd/user-ops';
-import { databaseVersionOf, previewGoal, type GoalPreview, type GoalRequest, type GuideHintsProvider } from './goal-preview';
+import { databaseVersionOf, previewGoal, type GoalContext, type GoalPreview, type GoalRequest, type GuideHintsProvider } from './goal-preview';
+import { Instance, InstanceSyncConfig } from '../../persistence/entities';
 
 export interface GoalApplyRequest extends GoalRequest {
   /** The engineVersion of the preview the user saw. */
@@ -40,7 +41,7 @@ export class GoalService {
 
   constructor(
     private readonly caches: PcdCacheManager,
-    orm: Orm,
+    private readonly orm: Orm,
     private readonly guideHints: GuideHintsProvider | null = null,
   ) {
     this.writer = new UserLayerWriter(orm, caches);
@@ -48,8 +49,18 @@ export class GoalService {
 
   async preview(request: GoalRequest): Promise<GoalPreview> {
     const cache = await this.caches.get(request.databaseId);
+    return previewGoal(cache, request, await this.context(request)).preview;
+  }
+
+  /** Reference-guide hints, and the instances of other app families that sync the profile. */
+  private async context(request: GoalRequest): Promise<GoalContext> {
     const guide = (await this.guideHints?.(request.databaseId, request.arrType)) ?? null;
-    return previewGoal(cache, request, guide).preview;
+    const em = this.orm.em.fork();
+    const configs = await em.find(InstanceSyncConfig, { databaseId: request.databaseId });
+    const selects = (selection: Record<string, unknown>) => Array.isArray(selection.qualityProfiles) && selection.qualityProfiles.includes(request.profileName);
+    const ids = configs.filter((c) => selects(c.selection)).map((c) => c.instanceId);
+    const instances = ids.length > 0 ? await em.find(Instance, { id: { $in: ids }, arrType: { $ne: request.arrType } }, { fields: ['name', 'arrType'] }) : [];
+    return { guide, siblingInstances: instances.map((i) => ({ name: i.name, arrType: i.arrType })) };
   }
 
   /** 409 when the engine or the database moved since the preview the user saw. */
@@ -57,14 +68,14 @@ export class GoalService {
     if (request.engineVersion !== ENGINE_VERSION) {
       throw conflict(`The goal engine is now ${ENGINE_VERSION}; the preview was made by ${request.engineVersion}: preview the goal again`, 'engine_changed');
     }
-    const guide = (await this.guideHints?.(request.databaseId, request.arrType)) ?? null;
+    const context = await this.context(request);
     let preview: GoalPreview | null = null;
     const stored = await this.writer.writeOp(request.databaseId, 'update', (cache) => {
       const now = databaseVersionOf(cache);
       if (now !== request.databaseVersion) {
         throw conflict(`Database ${request.databaseId} changed since the preview (version ${request.databaseVersion}, now ${now}): preview the goal again`, 'stale');
       }
-      const compiled = previewGoal(cache, request, guide);
+      const compiled = previewGoal(cache, request, context);
       preview = compiled.preview;
       return compiled.op ? { ...compiled.op, summary: `goal "${request.preset}" for ${request.arrType}: ${compiled.op.summary}` } : null;
     });

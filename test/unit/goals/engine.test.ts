@@ -216,6 +216,15 @@ describe('goal engine', () => {
     const shared = compile(presetById('balanced')!, { ...NEUTRAL, resolutionCeiling: '1080p' }, { siblingArrTypes: ['movie_app', 'series_app'] });
     expect(shared.plan.qualityLadder.reshapesSiblingArrs).toBe(true);
     expect(shared.plan.qualityLadder.sharedLadderNote).toContain('series_app (Sonarr)');
+    const named = compile(presetById('balanced')!, { ...NEUTRAL, resolutionCeiling: '1080p' }, {
+      siblingArrTypes: ['series_app'],
+      siblingInstances: [
+        { name: 'Sonarr B', arrType: 'series_app' },
+        { name: 'Lidarr', arrType: 'music_app' },
+        { name: 'Sonarr A', arrType: 'series_app' },
+      ],
+    });
+    expect(named.plan.qualityLadder.sharedLadderNote).toMatch(/Synced now by "Sonarr A" \(series_app\), "Sonarr B" \(series_app\)\.$/);
     const untouched = compile(presetById('balanced')!, NEUTRAL, { siblingArrTypes: ['series_app'] });
     expect(untouched.plan.qualityLadder.reshapesSiblingArrs).toBe(false);
     expect(untouched.plan.qualityLadder.sharedLadderNote).toContain('leaves them as they are');

@@ -38,14 +38,14 @@ describe('goal preview sandbox', () => {
     const cache = cacheOf();
     const user = JSON.stringify(cache.outcomes.filter((o) => o.layer === 'user'));
     const before = [sha(cache.base.serialize()), sha(cache.resolved.serialize())];
-    const { preview, op } = previewGoal(cache, REQUEST, null);
+    const { preview, op } = previewGoal(cache, REQUEST);
     // The sandbox is a private copy of the resolved state (without lineage triggers); each preview's op is rolled back in it.
     const resolvedProfile = JSON.stringify(readProfile(cache.resolved, 'Movies 1080p'));
     expect(JSON.stringify(sandboxOf(cache).read('Movies 1080p'))).toBe(resolvedProfile);
     expect(op).not.toBeNull();
     expect(preview.configDiff[0].changes.length).toBeGreaterThan(0);
     expect(preview.databaseVersion).toBe('3.0');
-    previewGoal(cache, { ...REQUEST, preset: '4k-hdr' }, null);
+    previewGoal(cache, { ...REQUEST, preset: "4k-hdr" });
     expect([sha(cache.base.serialize()), sha(cache.resolved.serialize())]).toEqual(before);
     expect(JSON.stringify(sandboxOf(cache).read('Movies 1080p'))).toBe(resolvedProfile);
     expect(JSON.stringify(cache.outcomes.filter((o) => o.layer === 'user'))).toBe(user);
@@ -53,10 +53,10 @@ describe('goal preview sandbox', () => {
 
   it('the op it plans, replayed as a user op, gives exactly the sandbox profile', () => {
     const cache = cacheOf();
-    const { preview, op } = previewGoal(cache, REQUEST, null);
+    const { preview, op } = previewGoal(cache, REQUEST);
     const adopted = cacheOf([{ id: 1, sql: op!.sql, target: op!.target }]);
     expect(adopted.conflicts).toEqual([]);
-    const again = previewGoal(adopted, REQUEST, null);
+    const again = previewGoal(adopted, REQUEST);
     expect(again.op).toBeNull();
     expect(again.preview.configDiff).toEqual([]);
     expect(again.preview.appliedChanges).toEqual([]);
@@ -70,7 +70,7 @@ describe('goal preview sandbox', () => {
     const stale = { id: 7, sql: edit.sql.replace('"upgrade_until_score" = 1000', '"upgrade_until_score" = 999'), target: edit.target };
     const cache = cacheOf([stale]);
     expect(cache.conflicts.map((c) => c.name)).toEqual(['Movies 1080p']);
-    const { preview, op } = previewGoal(cache, REQUEST, null);
+    const { preview, op } = previewGoal(cache, REQUEST);
     expect(op).toBeNull();
     expect(preview.configDiff).toEqual([]);
     expect(preview.appliedChanges).toEqual([]);
@@ -82,16 +82,16 @@ describe('goal preview sandbox', () => {
 describe('goal preview with reference-guide hints', () => {
   it('lets linked guide groups decide first, and keys the cached categorizations by the guide content', () => {
     const cache = cacheOf();
-    const without = previewGoal(cache, REQUEST, null).preview;
+    const without = previewGoal(cache, REQUEST).preview;
     expect(without.plan.uncategorized.map((u) => u.name)).toContain('Cam');
     const guide = { key: 'source-1@abc', hints: { byName: new Map([['Cam', { categories: ['unwanted'] as const, group: '[Unwanted] Unwanted Formats' }]]) } };
-    const withGuide = previewGoal(cache, REQUEST, guide).preview;
+    const withGuide = previewGoal(cache, REQUEST, { guide, siblingInstances: [] }).preview;
     expect(withGuide.plan.uncategorized.map((u) => u.name)).not.toContain('Cam');
     expect(withGuide.plan.decisions.find((d) => d.customFormatName === 'Cam')).toMatchObject({
       category: 'unwanted',
       reason: { code: 'guide_group', ruleId: 'guide:[Unwanted] Unwanted Formats' },
     });
     // Without the guide again: the earlier categorizations are reused, not the guided ones.
-    expect(previewGoal(cache, REQUEST, null).preview).toEqual(without);
+    expect(previewGoal(cache, REQUEST).preview).toEqual(without);
   });
 });
