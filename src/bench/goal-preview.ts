@@ -6,7 +6,7 @@
  * - in process: the preview computation (categorize, score, thresholds, ladder, sandbox compile and
  *   diff) against reading that one profile from the resolved state (what the resolved read does
  *   per entity), on the same cache state.
- * Both sides are medians after warm-up: values derived from one cache state (formats, patterns,
+ * Both sides are medians after warm-up, sampled alternately so both see the same machine load: values derived from one cache state (formats, patterns,
  * compatibility, categorizations, the sandbox copy) are computed once per state, so the first
  * preview after a pull costs more; it is reported separately.
  */
@@ -16,7 +16,7 @@ import { PRESETS } from '../domain/goals';
 import { entityNames, loadPcdRepository, readEntity, replayPcd, resolveEntity, type QualityProfileData } from '../domain/pcd';
 import { previewGoal, type GoalRequest } from '../services/goals/goal-preview';
 import type { PcdCache } from '../services/pcd/cache-manager';
-import { medianMs, timeIt, type Benchmark } from './harness';
+import { timeIt, type Benchmark } from './harness';
 import { SHARED_DIR, startBenchService, until } from './service-harness';
 
 const TRASH_DIR = path.join(SHARED_DIR, 'data', 'pcd', 'trash-pcd');
@@ -44,6 +44,25 @@ function trashCache(): PcdCache {
   };
 }
 
+/**
+ * Medians of two measures sampled alternately (after warm-up), so both sides of the ratio see the
+ * same machine load.
+ */
+async function interleavedMedians(runs: number, baseline: () => unknown, measured: () => unknown): Promise<{ baselineMs: number; measuredMs: number }> {
+  for (let i = 0; i < 3; i++) {
+    await baseline();
+    await measured();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    a.push((await timeIt(baseline)).ms);
+    b.push((await timeIt(measured)).ms);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  return { baselineMs: median(a), measuredMs: median(b) };
+}
+
 /** The profile with the most rows (scores across scopes plus quality items). */
 function largestProfile(cache: PcdCache): QualityProfileData {
   const profiles = entityNames(cache.resolved, 'quality_profile').map((n) => readEntity(cache.resolved, 'quality_profile', n)!.data as QualityProfileData);
@@ -60,8 +79,11 @@ export const goalPreviewBenchmark: Benchmark = {
     const arrType = profile.customFormats.movie_app.length >= profile.customFormats.series_app.length ? 'movie_app' : 'series_app';
     const request: GoalRequest = { databaseId: 1, arrType, profileName: profile.name, preset: 'balanced', weights: PRESETS[0].suggestedWeights };
     const cold = await timeIt(() => previewGoal(cache, request));
-    const read = await medianMs(RUNS, () => resolveEntity(cache, 'quality_profile', profile.name), 3);
-    const preview = await medianMs(RUNS, () => previewGoal(cache, request), 3);
+    const { baselineMs: read, measuredMs: preview } = await interleavedMedians(
+      RUNS,
+      () => resolveEntity(cache, 'quality_profile', profile.name),
+      () => previewGoal(cache, request),
+    );
     report({
       name: `goal preview: "${profile.name}" (${arrType})`,
       values: {
@@ -84,8 +106,11 @@ export const goalPreviewBenchmark: Benchmark = {
       const body = { ...request, databaseId };
       const first = await timeIt(() => bench.request('POST', '/goals/preview', body));
       if (first.value.status !== 200) throw new Error(`goal preview answered ${first.value.status}`);
-      const apiRead = await medianMs(RUNS, () => bench.request('GET', `/pcd/${databaseId}/resolved/qualityProfile`), 3);
-      const apiPreview = await medianMs(RUNS, () => bench.request('POST', '/goals/preview', body), 3);
+      const { baselineMs: apiRead, measuredMs: apiPreview } = await interleavedMedians(
+        RUNS,
+        () => bench.request('GET', `/pcd/${databaseId}/resolved/qualityProfile`),
+        () => bench.request('POST', '/goals/preview', body),
+      );
       report({
         name: `goal preview via the API: "${profile.name}"`,
         values: { previewMs: apiPreview, resolvedReadMs: apiRead, firstPreviewAfterPullMs: first.ms },
