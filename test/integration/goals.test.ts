@@ -114,6 +114,8 @@ describe('goal preview on examples/sample-pcd', () => {
       [request({ arrType: 'all' }), 400, 'body.arrType'],
       [request({ profileName: 'x'.repeat(201) }), 400, 'body.profileName'],
       [request({ extra: 1 }), 400, 'extra'],
+      [request({ profileName: 'Movies\u00001080p' }), 400, 'body.profileName must not contain control characters'],
+      [request({ databaseId: 2 ** 31 }), 400, 'body.databaseId'],
     ];
     for (const [body, status, message] of cases) {
       const res = await h.post('/goals/preview', body);

@@ -1,9 +1,9 @@
 import { CATEGORIES, PRESETS, RESOLUTION_CEILINGS, SLIDER_AXES } from '../../domain/goals';
-import { z } from '../http/zod';
+import { idValue, int, text, z } from '../http/zod';
 import { ArrTypeSchema } from './common';
 import { FieldChangeSchema } from './pcd';
 
-const weight = (description: string) => z.number().int().min(0).max(100).openapi({ description: `${description} (0..100, 50 is neutral)` });
+const weight = (description: string) => int(0, 100).openapi({ description: `${description} (0..100, 50 is neutral)` });
 
 export const GoalWeightsSchema = z
   .object({
@@ -18,18 +18,18 @@ export const GoalWeightsSchema = z
 
 export const GoalRequestSchema = z
   .object({
-    databaseId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    databaseId: idValue(),
     arrType: ArrTypeSchema,
-    profileName: z.string().min(1).max(200).openapi({ description: 'Raw PCD quality-profile name (no pcd: prefix), at most 200 characters' }),
-    preset: z.string().min(1).max(64).openapi({ description: `One of ${PRESETS.map((p) => p.id).join(', ')} (at most 64 characters)` }),
+    profileName: text({ min: 1, max: 200, trim: false }).openapi({ description: 'Raw PCD quality-profile name (no pcd: prefix), at most 200 characters' }),
+    preset: text({ min: 1, max: 64 }).openapi({ description: `One of ${PRESETS.map((p) => p.id).join(', ')} (at most 64 characters)` }),
     weights: GoalWeightsSchema,
   })
   .strict()
   .openapi('GoalRequest');
 
 export const GoalApplyRequestSchema = GoalRequestSchema.extend({
-  engineVersion: z.string().min(1).max(64).openapi({ description: 'plan.engineVersion of the preview being adopted' }),
-  databaseVersion: z.string().min(1).max(64).openapi({ description: 'databaseVersion of the preview being adopted' }),
+  engineVersion: text({ min: 1, max: 64 }).openapi({ description: 'plan.engineVersion of the preview being adopted' }),
+  databaseVersion: text({ min: 1, max: 64 }).openapi({ description: 'databaseVersion of the preview being adopted' }),
 })
   .strict()
   .openapi('GoalApplyRequest');
