@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRESETS } from '../domain/goals';
-import { entityNames, loadPcdRepository, readEntity, replayPcd, resolveEntity, type QualityProfileData } from '../domain/pcd';
+import { assessReplay, entityNames, loadPcdRepository, readEntity, replayPcd, resolveEntity, type QualityProfileData } from '../domain/pcd';
 import { previewGoal, type GoalRequest } from '../services/goals/goal-preview';
 import type { PcdCache } from '../services/pcd/cache-manager';
 import { timeIt, type Benchmark } from './harness';
@@ -36,6 +36,7 @@ function trashCache(): PcdCache {
     contentVersion: 1,
     userVersion: 0,
     builtAt: new Date(),
+    health: assessReplay({ outcomes: replay.outcomes, base: replay.base, repositoryOps: repo.base.length, schema: replay.schema }),
     stats: { totalOps: replay.stats.ops, applied: replay.stats.applied, failed: replay.stats.failed, conflicts: 0, failedByReason: {}, builtAt: new Date().toISOString(), durationMs: replay.stats.ms },
     memo<T>(key: string, compute: () => T): T {
       if (!memos.has(key)) memos.set(key, compute());

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { replayPcd, planFieldEdits, type UserOp } from '../../../src/domain/pcd';
+import { assessReplay, replayPcd, planFieldEdits, type UserOp } from '../../../src/domain/pcd';
 import { readProfile, SKIP_REASONS } from '../../../src/domain/goals';
 import { previewGoal, sandboxOf } from '../../../src/services/goals/goal-preview';
 import type { PcdCache } from '../../../src/services/pcd/cache-manager';
@@ -17,6 +17,7 @@ function cacheOf(user: UserOp[] = []): PcdCache {
     contentVersion: 3,
     userVersion: user.length,
     builtAt: new Date(0),
+    health: assessReplay({ outcomes: replay.outcomes, base: replay.base, repositoryOps: repo.base.length, schema: replay.schema }),
     stats: {} as PcdCache['stats'],
     memo<T>(key: string, compute: () => T): T {
       if (!memos.has(key)) memos.set(key, compute());
