@@ -1,7 +1,7 @@
 import { SCORE_RANGE, PRESETS, ENGINE_VERSION, SENSITIVITIES, SLIDER_AXES, type Category } from '../../src/domain/goals';
 import { parsePath } from '../../src/domain/diff/path';
 import { addInstance, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
-import { startArrgo, type Harness } from '../helpers/harness';
+import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { describeWithShared, sharedPath } from '../helpers/shared-data';
 
 interface Decision {
@@ -199,6 +199,24 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'goal preview on trash-pcd', ()
     expect([...c720.values()].filter((d) => d.reason.ceiling === 'above').length).toBeGreaterThan(5);
     expect(c720.get('2160p')).toMatchObject({ score: SCORE_RANGE.min, reason: { ceiling: 'above' } });
     expect(c2160.get('2160p')!.reason.ceiling).toBe('match');
+  });
+
+  it('lets the custom-format groups of a linked reference guide decide first', async () => {
+    const body = { databaseId, arrType: 'movie_app', profileName: 'HD Bluray + WEB', preset: 'balanced', weights: NEUTRAL };
+    const before = await h.post('/goals/preview', body);
+    expect(before.body.plan.uncategorized.map((u: { name: string }) => u.name)).toContain('10bit');
+    const source = await h.post('/ref-guide/sources', { name: 'TRaSH Radarr', origin: { kind: 'local', path: sharedPath('data', 'trash-guides') }, arrType: 'movie_app', databaseIds: [databaseId] });
+    expect(source.status).toBe(201);
+    await eventually(() => h.get(`/ref-guide/sources/${source.body.id}`), (r) => r.body.lastSyncedAt !== null, 60_000);
+    const guided = await h.post('/goals/preview', body);
+    expect(guided.status).toBe(200);
+    const tenBit = (guided.body.plan.decisions as Decision[]).find((d) => d.customFormatName === '10bit');
+    expect(tenBit).toMatchObject({ category: 'unwanted', reason: { code: 'guide_group', ruleId: 'guide:[Unwanted] Unwanted Formats SQP' } });
+    // Where the guide's group and the format's own conditions disagree, the format is listed, not guessed.
+    expect(guided.body.plan.uncategorized.find((u: { name: string }) => u.name === 'Anime LQ Groups')?.reason).toContain('[Release Groups] Anime');
+    // A guide of another app family says nothing about Radarr's plan.
+    expect((await h.patch(`/ref-guide/sources/${source.body.id}`, { databaseIds: [] })).status).toBe(200);
+    expect((await h.post('/goals/preview', body)).text).toBe(before.text);
   });
 
   it('a 1080p ceiling disables every 2160p quality and moves the cutoff', async () => {

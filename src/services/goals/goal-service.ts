@@ -70,16 +70,19 @@ export class GoalService {
     }
     const context = await this.context(request);
     let preview: GoalPreview | null = null;
-    const stored = await this.writer.writeOp(request.databaseId, 'update', (cache) => {
+    let summary = '';
+    const stored = await this.writer.store(request.databaseId, 'update', (cache) => {
       const now = databaseVersionOf(cache);
       if (now !== request.databaseVersion) {
         throw conflict(`Database ${request.databaseId} changed since the preview (version ${request.databaseVersion}, now ${now}): preview the goal again`, 'stale');
       }
       const compiled = previewGoal(cache, request, context);
       preview = compiled.preview;
-      return compiled.op ? { ...compiled.op, summary: `goal "${request.preset}" for ${request.arrType}: ${compiled.op.summary}` } : null;
+      if (!compiled.op) return null;
+      summary = `goal "${request.preset}" for ${request.arrType}: ${compiled.op.summary}`;
+      return { ...compiled.op, summary };
     });
     const after = await this.caches.get(request.databaseId);
-    return { ...preview!, databaseVersion: databaseVersionOf(after), ops: stored ? [stored] : [] };
+    return { ...preview!, databaseVersion: databaseVersionOf(after), ops: stored !== null ? [{ id: stored, summary }] : [] };
   }
 }
