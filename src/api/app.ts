@@ -10,6 +10,7 @@ import { registerCanaryRoutes } from './routes/canary';
 import { registerConfigHealthRoutes } from './routes/config-health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
+import { registerEntityTestingRoutes } from './routes/entity-testing';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
 import { registerSyncRoutes } from './routes/sync';
@@ -31,6 +32,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDriftRoutes(router, deps);
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
+  registerEntityTestingRoutes(router, deps);
   return router;
 }
 

@@ -3,6 +3,7 @@ import type { SecretBox } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
 import type { Orm } from '../persistence/orm';
+import type { EvaluationService } from '../services/evaluation/evaluation-service';
 import type { HealthRecomputer } from '../services/config-health/health-snapshots';
 import type { PcdCacheManager } from '../services/pcd/cache-manager';
 
@@ -17,4 +18,5 @@ export interface ApiDeps {
   version: string;
   pcdCaches: PcdCacheManager;
   healthRecomputer: HealthRecomputer;
+  evaluation: EvaluationService;
 }
