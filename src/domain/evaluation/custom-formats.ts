@@ -54,6 +54,9 @@ export interface FormatModel {
   id: number;
   name: string;
   conditions: ConditionModel[];
+  /** Per condition, the index of its type's group (conditions are grouped by type). */
+  groupOf: number[];
+  groupCount: number;
 }
 
 export interface AppModel {
@@ -174,7 +177,8 @@ export function buildEvaluationModel(formats: readonly FormatInput[], regularExp
           m.notEvaluable = `the "${c.language}" language depends on the movie or series, not the title`;
         }
       }
-      return { id: f.id, name: f.data.name, conditions };
+      const types = [...new Set(conditions.map((c) => c.type))];
+      return { id: f.id, name: f.data.name, conditions, groupOf: conditions.map((c) => types.indexOf(c.type)), groupCount: types.length };
     });
     const patternSets = { title: [...sets.title], group: [...sets.group], edition: [...sets.edition] };
     const setPosition = {
@@ -256,9 +260,12 @@ export function evaluateRelease(app: AppModel, parsed: ParsedRelease | null, reg
   const conditions = new Uint8Array(app.conditionCount);
   const formats = new Uint8Array(app.formats.length);
   let k = 0;
+  // Per group: bit 1 a required condition failed, 2 a required one is undecided, 4 one passed, 8 one is undecided, 16 present.
+  let state = new Uint8Array(16);
   app.formats.forEach((format, fi) => {
-    const groups = new Map<string, { requiredFail: boolean; requiredUndecided: boolean; pass: boolean; undecided: boolean }>();
-    for (const m of format.conditions) {
+    if (state.length < format.groupCount) state = new Uint8Array(format.groupCount);
+    state.fill(0, 0, format.groupCount);
+    format.conditions.forEach((m, ci) => {
       let code: number;
       if (m.leftOut !== null) code = LEFT_OUT;
       else if (m.notEvaluable !== null) code = NOT_EVALUABLE;
@@ -269,27 +276,24 @@ export function evaluateRelease(app: AppModel, parsed: ParsedRelease | null, reg
       }
       conditions[k++] = code;
       const outcome = code & 3;
-      if (outcome === LEFT_OUT) continue;
-      let g = groups.get(m.type);
-      if (!g) groups.set(m.type, (g = { requiredFail: false, requiredUndecided: false, pass: false, undecided: false }));
-      if (outcome === PASS) g.pass = true;
-      else if (outcome === NOT_EVALUABLE) {
-        g.undecided = true;
-        if (m.required) g.requiredUndecided = true;
-      } else if (m.required) g.requiredFail = true;
-    }
-    if (groups.size === 0) {
-      formats[fi] = FORMAT_NOT_APPLICABLE;
-      return;
-    }
-    let result = FORMAT_YES;
-    for (const g of groups.values()) {
-      const group = g.requiredFail ? FORMAT_NO : g.requiredUndecided ? FORMAT_UNDECIDED : g.pass ? FORMAT_YES : g.undecided ? FORMAT_UNDECIDED : FORMAT_NO;
+      if (outcome === LEFT_OUT) return;
+      const g = format.groupOf[ci];
+      state[g] |= 16;
+      if (outcome === PASS) state[g] |= 4;
+      else if (outcome === NOT_EVALUABLE) state[g] |= m.required ? 8 | 2 : 8;
+      else if (m.required) state[g] |= 1;
+    });
+    let result = FORMAT_NOT_APPLICABLE;
+    for (let g = 0; g < format.groupCount; g++) {
+      const s = state[g];
+      if (!(s & 16)) continue;
+      const group = s & 1 ? FORMAT_NO : s & 2 ? FORMAT_UNDECIDED : s & 4 ? FORMAT_YES : s & 8 ? FORMAT_UNDECIDED : FORMAT_NO;
       if (group === FORMAT_NO) {
         result = FORMAT_NO;
         break;
       }
-      if (group === FORMAT_UNDECIDED) result = FORMAT_UNDECIDED;
+      if (group === FORMAT_UNDECIDED || result === FORMAT_UNDECIDED) result = FORMAT_UNDECIDED;
+      else result = FORMAT_YES;
     }
     formats[fi] = result;
   });

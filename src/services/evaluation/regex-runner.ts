@@ -34,21 +34,19 @@ export interface RegexTable {
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const tables = new Map();
-function compiled(table, key, index) {
+function instances(table, key) {
   let byKey = table.compiled.get(key);
   if (!byKey) {
     if (table.compiled.size >= 32) table.compiled.delete(table.compiled.keys().next().value);
     byKey = new Array(table.patterns.length);
     table.compiled.set(key, byKey);
   }
-  let re = byKey[index];
-  if (re === undefined) {
-    const p = table.patterns[index];
-    const source = key === '' || !p.dependent ? p.source : table.keyed.get(key)[index];
-    re = new RegExp(source, p.flags);
-    byKey[index] = re;
-  }
-  return re;
+  return byKey;
+}
+function compile(table, key, index) {
+  const p = table.patterns[index];
+  const source = key === '' || !p.dependent ? p.source : table.keyed.get(key)[index];
+  return new RegExp(source, p.flags);
 }
 parentPort.on('message', (m) => {
   if (m.type === 'load') {
@@ -74,11 +72,16 @@ parentPort.on('message', (m) => {
       const key = m.keys[t];
       const set = table.sets[m.sets[t]];
       if (flat + set.length <= m.start) { flat += set.length; continue; }
+      const byKey = instances(table, key);
       for (let j = 0; j < set.length; j++, flat++) {
         if (flat < m.start) continue;
         Atomics.store(progress, 0, flat + 1);
+        const index = set[j];
         let code;
-        try { code = compiled(table, key, set[j]).test(subject) ? 1 : 0; } catch { code = 3; }
+        try {
+          const re = byKey[index] || (byKey[index] = compile(table, key, index));
+          code = re.test(subject) ? 1 : 0;
+        } catch { code = 3; }
         out[flat] = code;
       }
     }

@@ -1,0 +1,32 @@
+import { translateDotnetRegex, subjectKey, type TranslatedRegex } from '../../../src/domain/evaluation';
+import { MATCH_NO, MATCH_TIMEOUT, MATCH_YES, RegexRunner } from '../../../src/services/evaluation/regex-runner';
+
+function translated(pattern: string): TranslatedRegex {
+  const t = translateDotnetRegex(pattern);
+  if (!t.ok) throw new Error(t.reason);
+  return t.regex;
+}
+
+describe('regex runner: a per-match deadline against catastrophic backtracking', () => {
+  const runner = new RegexRunner({ deadlineMs: 50 });
+  afterAll(() => runner.close());
+
+  it('a match past the deadline counts as no match and is reported; the rest of the batch still runs', async () => {
+    const table = { patterns: [translated('web'), translated('(a+)+$'), translated('\\bNEHD\\b')], sets: [[0, 1, 2]] };
+    const evil = `${'a'.repeat(40)}!`;
+    const subjects = ['Movie.WEB.NEHD', evil, 'Movie.ZØNEHD.web'];
+    const results = await runner.run(
+      table,
+      subjects.map((subject) => ({ subject, key: subjectKey(subject), set: 0 })),
+    );
+    expect(results.map((r) => [...r])).toEqual([
+      [MATCH_YES, MATCH_NO, MATCH_YES],
+      [MATCH_NO, MATCH_TIMEOUT, MATCH_NO],
+      [MATCH_YES, MATCH_NO, MATCH_NO],
+    ]);
+    expect(runner.timeouts).toBe(1);
+    // The runner keeps working after a timed-out worker was replaced.
+    const again = await runner.run(table, [{ subject: 'web', key: '', set: 0 }]);
+    expect([...again[0]]).toEqual([MATCH_YES, MATCH_NO, MATCH_NO]);
+  });
+});
