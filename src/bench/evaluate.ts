@@ -84,11 +84,11 @@ export const evaluateBenchmark: Benchmark = {
       const fields: Record<PatternField, string | null> = { title: releaseTitleSubject(r.title), group: parsed?.releaseGroup ?? null, edition: parsed?.edition ?? null };
       return (['title', 'group', 'edition'] as PatternField[])
         .filter((f) => fields[f] !== null)
-        .map((f) => ({ subject: fields[f]!, key: subjectKey(fields[f]!), regexes: app.patternSets[f].map((i) => compiled[i]) }));
+        .map((f) => ({ subject: fields[f]!, regexes: app.patternSets[f].map((i) => compiled[i].forKey(subjectKey(fields[f]!))) }));
     });
     let sink = 0;
     const bare = () => {
-      for (const list of subjects) for (const s of list) for (const re of s.regexes) if (re.forKey(s.key).test(s.subject)) sink++;
+      for (const list of subjects) for (const s of list) for (const re of s.regexes) if (re.test(s.subject)) sink++;
     };
     const baselineMs = await medianMs(5, bare);
     const tests = subjects.reduce((n, list) => n + list.reduce((m, s) => m + s.regexes.length, 0), 0);

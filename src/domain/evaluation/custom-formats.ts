@@ -225,6 +225,8 @@ function parsedEnum(kind: EnumKind, parsed: ParsedRelease, arrType: ArrType): nu
 export interface ReleaseEvaluation {
   conditions: Uint8Array;
   formats: Uint8Array;
+  /** Conditions whose regex ran past the deadline. */
+  timedOut: number;
 }
 
 /** Raw (before negate) outcome of one evaluable condition: true/false, or null when undecidable. */
@@ -260,6 +262,7 @@ export function evaluateRelease(app: AppModel, parsed: ParsedRelease | null, reg
   const conditions = new Uint8Array(app.conditionCount);
   const formats = new Uint8Array(app.formats.length);
   let k = 0;
+  let timedOutCount = 0;
   // Per group: bit 1 a required condition failed, 2 a required one is undecided, 4 one passed, 8 one is undecided, 16 present.
   let state = new Uint8Array(16);
   app.formats.forEach((format, fi) => {
@@ -272,7 +275,10 @@ export function evaluateRelease(app: AppModel, parsed: ParsedRelease | null, reg
       else {
         const { raw, timedOut } = rawOutcome(m, parsed, app.arrType, regex);
         code = raw === null ? NOT_EVALUABLE : raw !== m.negate ? PASS : FAIL;
-        if (timedOut) code |= TIMED_OUT;
+        if (timedOut) {
+          code |= TIMED_OUT;
+          timedOutCount++;
+        }
       }
       conditions[k++] = code;
       const outcome = code & 3;
@@ -297,7 +303,7 @@ export function evaluateRelease(app: AppModel, parsed: ParsedRelease | null, reg
     }
     formats[fi] = result;
   });
-  return { conditions, formats };
+  return { conditions, formats, timedOut: timedOutCount };
 }
 
 export type ConditionResult = 'pass' | 'fail' | 'notEvaluable' | 'leftOut';

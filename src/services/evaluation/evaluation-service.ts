@@ -8,6 +8,8 @@
  *   patterns, format model and per-(type, title) results, bounded (RESULT_CACHE_SIZE entries).
  */
 import type { ArrType } from '../../domain/arr-types';
+import { scoreRelease, subjectKey, type FormatExplanation, type ProfileScore } from '../../domain/evaluation';
+// The hot loops read these constants: imported from their module, not through the index's re-exports.
 import {
   buildEvaluationModel,
   evaluateRelease,
@@ -16,18 +18,14 @@ import {
   FORMAT_YES,
   KIND_APP,
   releaseTitleSubject,
-  scoreRelease,
-  subjectKey,
   TIMED_OUT,
   type AppModel,
   type EvaluationModel,
-  type FormatExplanation,
   type PatternField,
-  type ProfileScore,
   type ReleaseEvaluation,
-} from '../../domain/evaluation';
+} from '../../domain/evaluation/custom-formats';
 import type { ParsedRelease, ReleaseKind } from '../../domain/evaluation/release-parser';
-import { entityNames, readEntity, type CustomFormatData, type QualityProfileData } from '../../domain/pcd';
+import { entityNames, readEntity, regularExpressionPatterns, type CustomFormatData, type QualityProfileData } from '../../domain/pcd';
 import { notFound } from '../../errors';
 import type { Logger } from '../../platform/logger';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
@@ -78,10 +76,7 @@ class DatabaseEvaluator {
       const entity = readEntity(db, 'custom_format', name)!;
       return { id: entity.routeId ?? 0, data: entity.data as unknown as CustomFormatData };
     });
-    const regularExpressions: Record<string, string> = {};
-    for (const name of entityNames(db, 'regular_expression')) {
-      regularExpressions[name] = String(readEntity(db, 'regular_expression', name)!.data.pattern);
-    }
+    const regularExpressions = regularExpressionPatterns(db);
     this.model = buildEvaluationModel(formats, regularExpressions);
     const table = (app: AppModel): RegexTable => ({ patterns: this.model.patterns, sets: FIELDS.map((f) => app.patternSets[f]) });
     this.tables = { movie_app: table(this.model.apps.movie_app), series_app: table(this.model.apps.series_app) };
@@ -227,7 +222,7 @@ export class EvaluationService {
           if (task === undefined) return 0;
           return appCodes[task][p.app.setPosition[field].get(pattern)!];
         });
-        if (![...evaluation.conditions].some((c) => c & TIMED_OUT)) evaluator.results.set(p.key, evaluation);
+        if (evaluation.timedOut === 0) evaluator.results.set(p.key, evaluation);
         computed.set(p.key, evaluation);
       }
       if (Object.values(codes).some((list) => list.some((c) => c.includes(MATCH_TIMEOUT)))) {
@@ -239,6 +234,7 @@ export class EvaluationService {
 
   private timeoutWarnings(app: AppModel, evaluation: ReleaseEvaluation): string[] {
     const warnings: string[] = [];
+    if (evaluation.timedOut === 0) return warnings;
     let k = 0;
     for (const format of app.formats) {
       for (const condition of format.conditions) {
