@@ -148,6 +148,18 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate 
     expect(second.body).toEqual(first.body);
   });
 
+  it('a user edit rebuilds the cache state, and cached results of the old state are not served', async () => {
+    const body = { databaseId, releases: [{ id: 1, title: 'Movie.2021.1080p.DSNP.WEB-DL.DDP5.1.H.264-EVO', type: 'movie' }] };
+    const dsnp = String(formatIds.get('DSNP'));
+    expect((await evaluate(body)).body.evaluations[0].cfMatches[dsnp]).toBe(true);
+    const edit = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Disney+')}`, { changes: [{ path: 'pattern', value: '\\b(disneyplus)\\b' }] });
+    expect(edit.status).toBe(200);
+    expect((await evaluate(body)).body.evaluations[0].cfMatches[dsnp]).toBe(false);
+    const undo = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Disney+')}`, { changes: [{ path: 'pattern', value: '\\b(dsnp|dsny|disney|Disney\\+)\\b' }] });
+    expect(undo.status).toBe(200);
+    expect((await evaluate(body)).body.evaluations[0].cfMatches[dsnp]).toBe(true);
+  });
+
   it('refuses bad requests with 400 naming the field', async () => {
     const ok = { id: 1, title: 'Movie.2010.1080p.BluRay.x264-GROUP', type: 'movie' };
     const cases: [unknown, string][] = [
