@@ -18,7 +18,7 @@ const WORDS: ReadonlyArray<[string, string]> = [
   ['icelandic', 'Icelandic'],
   ['chinese|mandarin|cantonese', 'Chinese'],
   ['russian', 'Russian'],
-  ['polish|polski', 'Polish'],
+  ['polish|polski|pldub|lektor', 'Polish'],
   ['vietnamese', 'Vietnamese'],
   ['swedish|svenska', 'Swedish'],
   ['norwegian|norsk', 'Norwegian'],

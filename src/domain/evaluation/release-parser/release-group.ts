@@ -8,7 +8,7 @@ import { FILE_EXTENSION, isTechToken, LANGUAGE_WORDS } from './vocabulary';
 /** Suffixes added by reposters, indexers and obfuscation tools (never the group itself). */
 const REPOSTER_SUFFIX = new RegExp(
   '-(?:Pre|RP|Obfuscat(?:ed|ion)|NZBgeek|sample|Scrambled|postbot|xpost|Rakuv[a-z0-9]*|WhiteRev|BUYMORE|AsRequested|' +
-    'AlternativeToRequested|GEROV|Z0iDS3N|Chamele0n|4P|4Planet|AlteZachen|RePACKPOST|RARBG|Sparks|SCENE|eztv|ettv)$',
+    'AlternativeToRequested|GEROV|Z0iDS3N|Chamele0n|4P|4Planet|AlteZachen|RePACKPOST)$',
   'i',
 );
 const NUMBERED_SUFFIX = /(-[^\s.\-[\]()]+)-\d{1,2}$/;
@@ -29,7 +29,7 @@ const WORD_SPLIT = /[\s._]+/;
 
 /** Groups known to sign with a space or dot instead of the dash (the apps recognise these by name). */
 const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd'];
-const KNOWN_DASHLESS = new RegExp(`(?:^|[\\s.])(${KNOWN_DASHLESS_GROUPS.join('|')})$`);
+const KNOWN_DASHLESS = new RegExp(`(?:^|[\\s.-])(${KNOWN_DASHLESS_GROUPS.join('|')})$`);
 
 /** A single token that names nothing technical (parts split on "-", "." and "_" are all non-technical). */
 function isPlainToken(token: string): boolean {

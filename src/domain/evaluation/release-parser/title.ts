@@ -16,14 +16,17 @@ export interface TitleParts {
 const LEADING_GROUP = /^(?:\[[^\]]*\][\s._-]*)+/;
 const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
 const YEAR = /(?<![0-9])[([]?((?:18[89]|19\d|20\d)\d)[)\]]?(?![0-9a-z])/gi;
-/** The first technical word after a title (resolution, source, codec, release flag, language tag …). */
-const TITLE_STOP = new RegExp(
+/** The first technical word after a title: a resolution, source, codec or audio format. */
+const STRONG_STOP = new RegExp(
   '[\\s._\\-([]+(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|4K|UHD|M?Blu-?Ray|BD(?:Rip|Remux|ISO|25|50)?|BRRip|WEB(?:-?DL|-?Rip|Mux)?|HDTV|PDTV|SDTV|DSR|' +
-    'TVRip|DVD(?:Rip|R|SCR|5|9)?|HD-?DVD|REMUX|[xh]\\.?26[45]|HEVC|AVC|XviD|DivX|PROPER|REPACK|RERIP|iNTERNAL|MULTi|' +
-    'TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|HDCAM|CAMRip|TSRip|TELESYNCH?|TELECINE|WORKPRINT|' +
-    'DTS|AAC|AC3|DD[P+]?5\\.1|TrueHD|Atmos|10bit|HDR|COMPLETE|LIMITED)(?![a-z0-9])',
+    'TVRip|DVD(?:Rip|R|SCR|5|9)?|HD-?DVD|REMUX|[xh]\\.?26[45]|HEVC|AVC|XviD|DivX|HDCAM|CAMRip|TSRip|TELESYNCH?|TELECINE|WORKPRINT|' +
+    'DTS|AAC|AC3|DD[P+]?5\\.1|TrueHD|Atmos|10bit|HDR)(?![a-z0-9])',
   'i',
 );
+/** Release flags and language tags: they end a title that has no year. */
+const WEAK_STOP = /[\s._\-([]+(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
+/** Editions that may stand between the title and the year ("Movie.Extended.2019"); "Final Cut" there is a title. */
+const EDITION_BEFORE_YEAR = /^(?:Extended|Director|Directors|Theatrical|Unrated|Uncut|Uncensored|Remaster|Criterion|IMAX|Ultimate|Collector|Despecialized|Open)/i;
 const EPISODE = /(?<![0-9])S(\d{1,4})[-_. ]?E(\d{1,4})((?:(?:[-_. ]?E|-E?|[-_. ]E)\d{1,4}(?![\dpi]))*)/i;
 const EPISODE_CONTINUATION = /([-_. ]?E|-E?)(\d{1,4})/gi;
 const CROSS = /(?<![0-9a-z])(\d{1,2})x(\d{2,3})((?:-(?:\d{1,2}x)?\d{2,3})*)(?![\dp])/i;
@@ -66,26 +69,31 @@ function normaliseEdition(text: string): string {
   return text.replace(/[._]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-function titleStop(text: string): number {
-  const m = TITLE_STOP.exec(text);
+function firstIndex(re: RegExp, text: string): number {
+  const m = re.exec(text);
   return m ? m.index : text.length;
 }
 
 /** Movie title, year and edition (Radarr's "Title (Year) …" convention). */
 export function parseMovieTitle(name: string): TitleParts {
   const { text, offset } = stripPrefixes(name);
-  const stop = titleStop(text);
+  const stop = firstIndex(STRONG_STOP, text);
   let yearMatch: RegExpMatchArray | null = null;
   for (const m of text.matchAll(YEAR)) {
     const index = m.index ?? 0;
     if (index > stop) break;
     if (/[\p{L}\p{N}]/u.test(text.slice(0, index))) yearMatch = m;
   }
-  let titleEnd = yearMatch ? yearMatch.index ?? 0 : stop;
-  let tailStart = yearMatch ? (yearMatch.index ?? 0) + yearMatch[0].length : stop;
+  const weakStop = Math.min(stop, firstIndex(WEAK_STOP, text));
+  let titleEnd = yearMatch ? yearMatch.index ?? 0 : weakStop;
+  let tailStart = yearMatch ? (yearMatch.index ?? 0) + yearMatch[0].length : weakStop;
   let edition: string | null = null;
-  const titleEdition = EDITION.exec(text.slice(0, titleEnd));
-  if (titleEdition && titleEdition.index > 0 && /[\p{L}\p{N}]/u.test(text.slice(0, titleEdition.index))) {
+  const beforeYear = text.slice(0, titleEnd);
+  const titleEdition = yearMatch ? EDITION.exec(beforeYear) : null;
+  if (
+    titleEdition && EDITION_BEFORE_YEAR.test(titleEdition[1]) && /[\p{L}\p{N}]/u.test(beforeYear.slice(0, titleEdition.index))
+    && /^[\s._\-([]*$/.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
+  ) {
     edition = normaliseEdition(titleEdition[1]);
     titleEnd = titleEdition.index;
   }
@@ -177,7 +185,7 @@ export function parseSeriesTitle(name: string, series: SeriesMatch | null): Titl
     return { ...movie, edition: null };
   }
   const localIndex = series.index - offset;
-  let raw = text.slice(0, Math.max(localIndex, 0));
+  let raw = text.slice(0, Math.max(localIndex, 0)).replace(/[\s._\-]+$/, '');
   let year: number | null = null;
   const trailingYear = TRAILING_YEAR.exec(raw);
   if (trailingYear && trailingYear.index > 0) {

@@ -25,7 +25,7 @@ const TECH_WORDS = [
   // audio
   'aac(?:\\d(?:\\.\\d)?)?', 'e?ac-?3d?', 'dd\\+?(?:p)?(?:\\d(?:\\.\\d)?)?', 'ddp(?:\\d(?:\\.\\d)?)?', 'dts(?:-?(?:hd|x|ma|es|hr))?',
   'truehd', 'atmos', 'flac(?:\\d(?:\\.\\d)?)?', 'opus', 'mp3', 'lpcm(?:\\d(?:\\.\\d)?)?', 'pcm', 'ma', '\\d\\.\\d', '\\dch',
-  'dual', 'audio', 'dubbed', 'dub', 'subbed', 'subs?', 'softsubs?', 'hardsubs?', 'multi-?subs?', 'multi', 'dl', 'ml',
+  'dual', 'audio', 'dubbed', 'dub', 'subbed', 'e?subs?', 'softsubs?', 'hardsubs?', 'multi-?subs?', 'multi', 'dl', 'ml',
   // release flags
   'proper', 'repack\\d?', 'rerip\\d?', 'real', 'internal', 'limited', 'readnfo', 'nfofix', 'dirfix', 'extended', 'remastered',
   'uncut', 'unrated', 'mkv', 'mp4', 'avi',
