@@ -3,12 +3,12 @@
  * so a film called "The German" is not German.
  */
 
-/** Full names and long tags: matched in any letter case ("iTALiAN", "FRENCH", "Vostfr"). */
+/** Full names and long tags (whole words): matched in any letter case ("iTALiAN", "FRENCH", "Vostfr"). */
 const WORDS: ReadonlyArray<[string, string]> = [
   ['english', 'English'],
   ['french|truefrench|vostfr|vff|vfq|vfi|francais|français', 'French'],
   ['spanish|espanol|español|castellano', 'Spanish'],
-  ['latino|spanish[-_. ]?latino', 'Spanish (Latino)'],
+  ['latino', 'Spanish (Latino)'],
   ['german|deutsch', 'German'],
   ['italian|italiano', 'Italian'],
   ['danish|dansk', 'Danish'],
@@ -24,7 +24,7 @@ const WORDS: ReadonlyArray<[string, string]> = [
   ['norwegian|norsk', 'Norwegian'],
   ['finnish|suomi', 'Finnish'],
   ['turkish', 'Turkish'],
-  ['brazilian|dublado|pt[-_. ]?br', 'Portuguese (Brazil)'],
+  ['brazilian|dublado|ptbr', 'Portuguese (Brazil)'],
   ['portuguese', 'Portuguese'],
   ['greek', 'Greek'],
   ['korean', 'Korean'],
@@ -75,27 +75,36 @@ const CODES: ReadonlyArray<[string, string]> = [
   ['TEL', 'Telugu'],
 ];
 
-const EDGE_L = '(?<![\\p{L}\\p{N}])';
-const EDGE_R = '(?![\\p{L}\\p{N}])';
-const WORD_PATTERNS = WORDS.map(([pattern, name]) => [new RegExp(`${EDGE_L}(?:${pattern})${EDGE_R}`, 'iu'), name] as const);
-const CODE_PATTERNS = CODES.map(([pattern, name]) => [new RegExp(`${EDGE_L}(?:${pattern})${EDGE_R}`, 'u'), name] as const);
-/** Dual-language ("DL", "ML"), MULTi and dual-audio releases carry the original-language track. */
-const ORIGINAL_TRACK = /(?<![\p{L}\p{N}])(?:(?<!WEB[-_. ]?)(?:DL|ML)|MULTI|Dual[-_. ]?Audio|DUAL)(?![\p{L}\p{N}])/iu;
-const ORIGINAL_CASE_CHECK = /^(?:DL|ML)$/;
+const WORD_LOOKUP = new Map<string, string>();
+for (const [pattern, name] of WORDS) for (const word of pattern.split('|')) WORD_LOOKUP.set(word, name);
+const CODE_LOOKUP = new Map<string, string>();
+for (const [pattern, name] of CODES) for (const code of pattern.split('|')) CODE_LOOKUP.set(code, name);
+/** Two-word tags, looked up joined and lower-cased ("PT-BR", "Spanish.Latino"). */
+const PAIR_LOOKUP = new Map<string, string>([['ptbr', 'Portuguese (Brazil)'], ['spanishlatino', 'Spanish (Latino)']]);
+const TOKEN_SPLIT = /[^\p{L}\p{N}]+/u;
 
+/** Languages in order of appearance, then 'Original' when the release carries the original-language track
+ * (dual-language "DL"/"ML", MULTi, dual audio); ['Unknown'] when none is named. */
 export function parseLanguages(tail: string): string[] {
-  const found: Array<[number, string]> = [];
-  for (const [re, name] of WORD_PATTERNS) {
-    const m = re.exec(tail);
-    if (m) found.push([m.index, name]);
+  const tokens = tail.split(TOKEN_SPLIT).filter(Boolean);
+  const languages: string[] = [];
+  let original = false;
+  const add = (name: string): void => {
+    if (!languages.includes(name)) languages.push(name);
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const lower = token.toLowerCase();
+    const pair = i + 1 < tokens.length ? PAIR_LOOKUP.get(lower + tokens[i + 1].toLowerCase()) : undefined;
+    if (pair) {
+      add(pair);
+      i++;
+      continue;
+    }
+    const name = WORD_LOOKUP.get(lower) ?? CODE_LOOKUP.get(token);
+    if (name) add(name);
+    if (lower === 'multi' || lower === 'dual' || ((token === 'DL' || token === 'ML') && tokens[i - 1]?.toLowerCase() !== 'web')) original = true;
   }
-  for (const [re, name] of CODE_PATTERNS) {
-    const m = re.exec(tail);
-    if (m) found.push([m.index, name]);
-  }
-  found.sort((a, b) => a[0] - b[0]);
-  const languages = [...new Set(found.map(([, name]) => name))];
-  const original = ORIGINAL_TRACK.exec(tail);
-  if (original && (original[0].length > 2 || ORIGINAL_CASE_CHECK.test(original[0]))) languages.push('Original');
+  if (original) languages.push('Original');
   return languages.length > 0 ? languages : ['Unknown'];
 }
