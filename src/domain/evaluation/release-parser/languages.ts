@@ -81,6 +81,7 @@ const CODE_LOOKUP = new Map<string, string>();
 for (const [pattern, name] of CODES) for (const code of pattern.split('|')) CODE_LOOKUP.set(code, name);
 /** Two-word tags, looked up joined and lower-cased ("PT-BR", "Spanish.Latino"). */
 const PAIR_LOOKUP = new Map<string, string>([['ptbr', 'Portuguese (Brazil)'], ['spanishlatino', 'Spanish (Latino)']]);
+/** "Multi-Subs" / "Dual Subs" name subtitles, not audio tracks. */
 const TOKEN_SPLIT = /[^\p{L}\p{N}]+/u;
 
 /** Languages in order of appearance, then 'Original' when the release carries the original-language track
@@ -103,7 +104,8 @@ export function parseLanguages(tail: string): string[] {
     }
     const name = WORD_LOOKUP.get(lower) ?? CODE_LOOKUP.get(token);
     if (name) add(name);
-    if (lower === 'multi' || lower === 'dual' || ((token === 'DL' || token === 'ML') && tokens[i - 1]?.toLowerCase() !== 'web')) original = true;
+    const next = tokens[i + 1]?.toLowerCase() ?? '';
+    if (((lower === 'multi' || lower === 'dual') && !next.startsWith('sub')) || ((token === 'DL' || token === 'ML') && tokens[i - 1]?.toLowerCase() !== 'web')) original = true;
   }
   if (original) languages.push('Original');
   return languages.length > 0 ? languages : ['Unknown'];

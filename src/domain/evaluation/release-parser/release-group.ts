@@ -12,7 +12,7 @@ const REPOSTER_SUFFIX = new RegExp(
   'i',
 );
 const NUMBERED_SUFFIX = /(-[^\s.\-[\]()]+)-\d{1,2}$/;
-const SITE_TAG = /\s*-?\s*\[\s*(?:eztv|ettv|rarbg|rartv|PublicHD|TGx|EtHD|[^\]\s]+\.(?:com|org|net|info|to|tv))\s*\]$/i;
+const SITE_TAG = /\s*-?\s*\[\s*(?:(?:eztv|ettv|rarbg|rartv|PublicHD|TGx|EtHD)(?:\.[a-z]{2,4})?|[^\]\s]+\.(?:com|org|net|info|to|tv))\s*\]$/i;
 const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
 const NOISE_PAREN = /\s+\([^()]*[,:/][^()]*\)$/;
 const TRAILING_LANGUAGE = new RegExp(`(-[^\\s.\\-[\\]()]+)[ ._](?:${LANGUAGE_WORDS.filter((w) => w.length > 3).join('|')})$`, 'i');
