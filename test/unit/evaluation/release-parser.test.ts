@@ -101,6 +101,7 @@ describe('release parser: movies', () => {
     ['Movie.Title.2019.REMASTERED.1080p.BluRay.x264-GRP', { edition: 'REMASTERED' }],
     ['The.Final.Cut.2004.1080p.BluRay.x264-GRP', { title: 'The Final Cut', edition: null }],
     ['Movie.Title.2019.1080p.BluRay.x264-GRP', { edition: null, releaseType: null, series: null }],
+    ["Movie Title (2020) {edition-Director's Cut} [Bluray-1080p]", { title: 'Movie Title', edition: "Director's Cut", source: 'bluray', resolution: 1080 }],
     // revisions
     ['Movie.Title.2019.PROPER.1080p.BluRay.x264-GRP', { revision: { version: 2, isProper: true, isRepack: false, real: 0 } }],
     ['Movie.Title.2019.REPACK.1080p.BluRay.x264-GRP', { revision: { version: 2, isProper: false, isRepack: true } }],
@@ -145,6 +146,16 @@ describe('release parser: series (Sonarr conventions)', () => {
     ['Series.Title.S01E01.1080p.WEB.H264-GRP', { languages: ['Unknown'], edition: null }],
     ['Series.Title.S05E11.PROPER.720p.HDTV.x264-GRP', { revision: { version: 2, isProper: true } }],
     ['Series.Title.S05E11.REAL.REPACK.720p.HDTV.x264-GRP', { revision: { version: 2, isRepack: true, real: 1 } }],
+    ['Series.S02E04.720p.WEB-DL.AAC2.0.H.264-EVL-RUS', { releaseGroup: 'EVL', languages: ['Russian'] }],
+    ['Series.Title.S01E01.DVDRip.XviD-GRP', { source: 'dvd', resolution: 480 }],
+    ['Series.Title.S03E01-06.DUAL.XviD.Bluray.AC3-REPACK.-HELLYWOOD.avi', { source: 'bluray', resolution: 480, releaseGroup: 'HELLYWOOD', revision: { version: 2, isRepack: true }, series: { episodeNumbers: [1, 2, 3, 4, 5, 6] } }],
+    ['Series Title - S01E01 - Pilot [SD TV].avi', { source: 'tv', resolution: 480 }],
+    ['Series.Title.S01E01.Netflix.1080p.DD5.1.x264-GRP', { source: 'webdl', resolution: 1080 }],
+    ['Series.Title.S01E01.720p.WEB.h264-TBS[eztv.re]', { releaseGroup: 'TBS' }],
+    ['[Judas] Anime Title - S02E05 [1080p][HEVC x265 10bit][Multi-Subs]', { releaseGroup: 'Judas', languages: ['Unknown'], series: { seasonNumber: 2, episodeNumbers: [5] } }],
+    ['[Judas] Anime Title (Season 2) [1080p][HEVC x265 10bit][Multi-Subs] (Batch)', { title: 'Anime Title', releaseType: 'seasonPack', series: { seasonNumber: 2 } }],
+    ['Series Title - S01E01 - Pilot [Bluray-1080p Remux]', { source: 'bluray', resolution: 1080, modifier: 'remux', releaseGroup: null }],
+    ['Series Title (2020) - S01E01 - Pilot [AMZN WEBDL-1080p][EAC3 5.1][h264]-NTb', { title: 'Series Title', year: 2020, source: 'webdl', resolution: 1080, releaseGroup: 'NTb' }],
     ['Series Title', { releaseType: 'unknown', series: { seasonNumber: null, episodeNumbers: [], absoluteEpisodeNumbers: [], fullSeason: false } }],
   ];
 

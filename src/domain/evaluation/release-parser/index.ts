@@ -11,7 +11,7 @@ import { findSeriesInfo, parseMovieTitle, parseSeriesTitle, seriesReleaseType } 
 import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */
-export const PARSER_VERSION = '1.0.0';
+export const PARSER_VERSION = '1.1.0';
 
 export type ReleaseKind = 'movie' | 'series';
 export type QualitySource =
@@ -69,7 +69,7 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
   const name = title.trim();
   if (!HAS_TEXT.test(name)) return null;
   const segment = releaseSegment(name);
-  const quality = parseQuality(name);
+  const quality = parseQuality(name, kind === 'series');
   const releaseGroup = parseReleaseGroup(segment);
   if (kind === 'series') {
     const match = findSeriesInfo(segment, ANIME_STYLE.test(segment));

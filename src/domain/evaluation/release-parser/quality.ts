@@ -25,11 +25,11 @@ const SOURCE_SCAN = new RegExp(
       '(?<hddvd>HD[-_. ]?DVD)',
       '(?<bluray>(?:M|UHD)?Blu[-_. ]?Ray|UHD2?BD|BD(?:Mux|Light|Remux)?)',
       '(?<webrip>WEB[-_. ]?Rip|WEBMux|WEB[-_. ]?Cap|WEB[-_. ]?(?:HD|DL)Rip)',
-      '(?<webdl>WEB[-_. ]?DL|WEB[-_. ]?HD|iTunes[-_. ]?HD|AmazonHD|NetflixU?HD)',
+      '(?<webdl>WEB[-_. ]?DL|WEB[-_. ]?HD|iTunes(?:[-_. ]?HD)?|AmazonHD|NetflixU?HD)',
       '(?<web>WEB)',
       '(?<rawhd>Raw[-_. ]?HD)',
       '(?<hdtv>HDTV(?:Rip)?|HD[-_. ]TV)',
-      '(?<sdtv>PDTV|SDTV|DSR(?:ip)?|TV[-_. ]?Rip|SAT[-_. ]?Rip|DVB[-_. ]?Rip|DTH(?:Rip)?)',
+      '(?<sdtv>PDTV|SD[-_. ]?TV|DSR(?:ip)?|TV[-_. ]?Rip|SAT[-_. ]?Rip|DVB[-_. ]?Rip|DTH(?:Rip)?)',
       '(?<screener>(?:DVD|BD|WEB)[-_. ]?SCR(?:EENER)?|SCR(?:EENER)?)',
       '(?<dvdr>\\d?x?DVD[59]|DVD[-_. ]?R|MDVDR)',
       '(?<dvd>DVD(?:[-_. ]?Rip|Mux)?)',
@@ -57,7 +57,7 @@ const MPEG2 = /(?<![a-z0-9])MPEG-?2(?![a-z0-9])/i;
 const INTERLACED_1080 = /(?<![0-9])1080i(?![a-z])/i;
 const HIGH_RES_TV = /(?<![a-z0-9])HR(?![a-z0-9])/;
 const BRACKETED_SOURCE = /\[(?:HDTV|WEB-?DL|WEB|Web|BluRay|Blu-ray)\]/i;
-const STREAMING_SERVICE = /(?<![a-z0-9])(?:AMZN|NF|DSNP|ATVP|HMAX|HULU|PCOK|PMTP|iT)(?![a-z0-9])/;
+const STREAMING_SERVICE = /(?<![a-z0-9])(?:AMZN|NF|DSNP|DSNY|ATVP|HMAX|HULU|PCOK|PMTP|STAN|CRAV|iT|iP|Netflix|Amazon|Hulu)(?![a-z0-9])/;
 const SD_CODEC = /(?<![a-z0-9])(?:XviD|DivX)(?![a-z0-9])/i;
 const EXTENSION = /\.([a-z0-9]{2,4})$/i;
 
@@ -114,7 +114,11 @@ function qualityResolution(resolution: number, allow576: boolean): number {
   return 480;
 }
 
-export function parseQuality(name: string): ParsedQuality {
+/**
+ * `series`: Sonarr's DVD quality is 480p (Radarr's has none), so a DVD is 480 for series and, for movies, the
+ * resolution the title states or null.
+ */
+export function parseQuality(name: string, series = false): ParsedQuality {
   const titleResolution = parseTitleResolution(name);
   const sources = findSources(name, titleResolution !== null);
   const primary = PRIORITY.find((s) => sources.has(s));
@@ -133,7 +137,8 @@ export function parseQuality(name: string): ParsedQuality {
       || (!encoded && primary !== 'bdrip' && (ISO.test(name) || UNTOUCHED.test(name) || DISC_CODEC.test(name)));
     if (isDisc) return result('bluray', 1080, 'brdisk');
     if (titleResolution !== null) return result('bluray', qualityResolution(titleResolution, true));
-    return result('bluray', primary === 'bdrip' ? 480 : 720);
+    // an XviD/DivX encode of a Blu-ray is standard definition
+    return result('bluray', primary === 'bdrip' || SD_CODEC.test(name) ? 480 : 720);
   }
   switch (primary) {
     case 'webdl':
@@ -159,7 +164,7 @@ export function parseQuality(name: string): ParsedQuality {
     case 'dvdr':
       return result('dvd', 480, 'remux');
     case 'dvd':
-      return result('dvd', titleResolution);
+      return result('dvd', series ? 480 : titleResolution);
     case 'telecine':
     case 'telesync':
     case 'cam':

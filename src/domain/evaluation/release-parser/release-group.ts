@@ -15,7 +15,10 @@ const NUMBERED_SUFFIX = /(-[^\s.\-[\]()]+)-\d{1,2}$/;
 const SITE_TAG = /\s*-?\s*\[\s*(?:(?:eztv|ettv|rarbg|rartv|PublicHD|TGx|EtHD)(?:\.[a-z]{2,4})?|[^\]\s]+\.(?:com|org|net|info|to|tv))\s*\]$/i;
 const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
 const NOISE_PAREN = /\s+\([^()]*[,:/][^()]*\)$/;
-const TRAILING_LANGUAGE = new RegExp(`(-[^\\s.\\-[\\]()]+)[ ._](?:${LANGUAGE_WORDS.filter((w) => w.length > 3).join('|')})$`, 'i');
+const TRAILING_LANGUAGE = new RegExp(
+  `(-[^\\s.\\-[\\]()]+)(?:[ ._](?:${LANGUAGE_WORDS.filter((w) => w.length > 3).join('|')})|-(?:${LANGUAGE_WORDS.filter((w) => w.length === 3).join('|')}))$`,
+  'i',
+);
 const SOFTSUBS = /(?:Soft|Hard)[-_. ]?subs?\s*\(([^()\s]+)\)/i;
 const LEADING_BRACKET = /^\[([^\]\s]+)\]/;
 const ANIME_HASH = /\[[0-9A-F]{8}\]/;
