@@ -3,15 +3,34 @@
  * Pure TypeScript, no I/O. Every regex is compiled once at module load.
  * Vocabulary follows the apps' enums (see docs/evaluation.md, "Release parser").
  */
+import { parseLanguages } from './languages';
+import { parseQuality } from './quality';
+import { parseReleaseGroup } from './release-group';
+import { parseRevision } from './revision';
+import { findSeriesInfo, parseMovieTitle, parseSeriesTitle, seriesReleaseType } from './title';
+import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */
-export const PARSER_VERSION = '0.1.0';
+export const PARSER_VERSION = '1.1.0';
 
 export type ReleaseKind = 'movie' | 'series';
 export type QualitySource =
   | 'unknown' | 'cam' | 'telesync' | 'telecine' | 'workprint' | 'dvd' | 'tv' | 'webdl' | 'webrip' | 'bluray';
 export type QualityModifier = 'none' | 'regional' | 'screener' | 'rawhd' | 'brdisk' | 'remux';
 export type SeriesReleaseType = 'singleEpisode' | 'multiEpisode' | 'seasonPack' | 'unknown';
+
+/**
+ * Season/episode numbers of a series release. Beyond the four fields every caller relies on, `airDate` (daily shows,
+ * YYYY-MM-DD) and `seasonNumbers` (every season of a multi-season pack) are additions.
+ */
+export interface SeriesInfo {
+  seasonNumber: number | null;
+  episodeNumbers: number[];
+  absoluteEpisodeNumbers: number[];
+  fullSeason: boolean;
+  airDate: string | null;
+  seasonNumbers: number[];
+}
 
 export interface ParsedRelease {
   title: string;
@@ -24,46 +43,65 @@ export interface ParsedRelease {
   releaseGroup: string | null;
   edition: string | null;
   releaseType: SeriesReleaseType | null;
-  series: { seasonNumber: number | null; episodeNumbers: number[]; absoluteEpisodeNumbers: number[]; fullSeason: boolean } | null;
+  series: SeriesInfo | null;
 }
 
-const RESOLUTION = /\b(?:(2160|1080|720|576|540|480|360)[pi]|(4k|uhd))\b/i;
-const SOURCES: ReadonlyArray<[RegExp, QualitySource]> = [
-  [/\b(?:blu-?ray|bdrip|brrip|bd(?:25|50))\b/i, 'bluray'],
-  [/\bweb-?rip\b/i, 'webrip'],
-  [/\bweb(?:-?dl)?\b/i, 'webdl'],
-  [/\b(?:hdtv|pdtv|sdtv|dsr|tvrip)\b/i, 'tv'],
-  [/\b(?:dvdrip|dvd|dvdr)\b/i, 'dvd'],
-  [/\b(?:ts|telesync|hdts)\b/i, 'telesync'],
-  [/\b(?:tc|telecine)\b/i, 'telecine'],
-  [/\b(?:cam|hdcam)\b/i, 'cam'],
-];
-const YEAR = /\b(19\d{2}|20\d{2})\b/;
-const GROUP = /-([a-z0-9]+)$/i;
-const EPISODE = /\bS(\d{1,3})E(\d{1,4})(?:-?E(\d{1,4}))*/i;
+const PATH_SEPARATOR = /[\\/]+/;
+const HAS_TEXT = /[\p{L}\p{N}]/u;
+const NAMES_A_RELEASE = /(?<![0-9])(?:(?:18[89]|19\d|20\d)\d)(?![0-9])|S\d{1,4}[-_. ]?E\d{1,4}|\d{3,4}[pi](?![a-z])/i;
+const ANIME_STYLE = /^\[[^\]]+\]/;
 
+/** A path ("dir/Release.Name/file.mkv") names the release in its last segment that looks like one. */
+function releaseSegment(name: string): string {
+  const segments = name.split(PATH_SEPARATOR).map((s) => s.trim()).filter((s) => HAS_TEXT.test(s));
+  for (let i = segments.length - 1; i >= 0; i--) {
+    if (NAMES_A_RELEASE.test(segments[i].replace(FILE_EXTENSION, ''))) return segments[i];
+  }
+  return segments[segments.length - 1] ?? name;
+}
+
+/**
+ * Parses a release title. `kind` selects the title conventions: Radarr's for movies, Sonarr's for series.
+ * Returns null only when the title has no letter or digit at all.
+ */
 export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | null {
-  const trimmed = title.trim();
-  if (!trimmed) return null;
-  const res = RESOLUTION.exec(trimmed);
-  const resolution = res ? (res[1] ? Number(res[1]) : 2160) : null;
-  const source = SOURCES.find(([re]) => re.test(trimmed))?.[1] ?? 'unknown';
-  const year = YEAR.exec(trimmed);
-  const titleEnd = year?.index ?? trimmed.length;
-  const ep = kind === 'series' ? EPISODE.exec(trimmed) : null;
+  if (typeof title !== 'string') return null;
+  const name = title.trim();
+  if (!HAS_TEXT.test(name)) return null;
+  const segment = releaseSegment(name);
+  const quality = parseQuality(name, kind === 'series');
+  const releaseGroup = parseReleaseGroup(segment);
+  if (kind === 'series') {
+    const match = findSeriesInfo(segment, ANIME_STYLE.test(segment));
+    const parts = parseSeriesTitle(segment, match);
+    const tail = segment.slice(parts.tailStart);
+    return {
+      title: parts.title,
+      year: parts.year,
+      source: quality.source,
+      resolution: quality.resolution,
+      modifier: quality.modifier,
+      revision: parseRevision(name, tail, true),
+      languages: parseLanguages(tail),
+      releaseGroup,
+      edition: null,
+      releaseType: seriesReleaseType(match?.info ?? null),
+      series: match?.info ?? { seasonNumber: null, episodeNumbers: [], absoluteEpisodeNumbers: [], fullSeason: false, airDate: null, seasonNumbers: [] },
+    };
+  }
+  const parts = parseMovieTitle(segment);
+  const tail = segment.slice(parts.tailStart);
   return {
-    title: trimmed.slice(0, ep?.index ?? titleEnd).replace(/[._]/g, ' ').trim(),
-    year: year ? Number(year[1]) : null,
-    source,
-    resolution,
-    modifier: /\bremux\b/i.test(trimmed) ? 'remux' : 'none',
-    revision: { version: /\bproper|repack\b/i.test(trimmed) ? 2 : 1, real: 0, isRepack: /\brepack\b/i.test(trimmed), isProper: /\bproper\b/i.test(trimmed) },
-    languages: ['English'],
-    releaseGroup: GROUP.exec(trimmed)?.[1] ?? null,
-    edition: null,
-    releaseType: kind === 'series' ? (ep ? 'singleEpisode' : 'unknown') : null,
-    series: kind === 'series'
-      ? { seasonNumber: ep ? Number(ep[1]) : null, episodeNumbers: ep ? [Number(ep[2])] : [], absoluteEpisodeNumbers: [], fullSeason: false }
-      : null,
+    title: parts.title,
+    year: parts.year,
+    source: quality.source,
+    resolution: quality.resolution,
+    modifier: quality.modifier,
+    revision: parseRevision(name, tail, false),
+    languages: parseLanguages(tail),
+    releaseGroup,
+    edition: parts.edition,
+    releaseType: null,
+    series: null,
   };
 }
