@@ -160,6 +160,46 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate 
     expect((await evaluate(body)).body.evaluations[0].cfMatches[dsnp]).toBe(true);
   });
 
+  it('a pattern that backtracks past the match deadline counts as no match and is reported; an untranslatable one is not evaluable', async () => {
+    const importEntity = (entityType: string, data: unknown) => h.post('/pcd/import', { databaseId, layer: 'user', entityType, data });
+    const regex = (name: string, pattern: string) => importEntity('regular_expression', { name, pattern, regex101Id: null, description: null, tags: [] });
+    const format = (name: string, regularExpression: string, negate: boolean) =>
+      importEntity('custom_format', {
+        name,
+        description: null,
+        includeInRename: false,
+        tags: [],
+        conditions: [{ name: 'title', type: 'release_title', arrType: 'all', negate, required: false, regularExpression }],
+        tests: [],
+      });
+    for (const r of [await regex('Evil Backtracking', '(a+)+$'), await regex('Balancing', '(?<o>a)(?<c-o>b)'), await format('Evil', 'Evil Backtracking', false), await format('Not Evil', 'Evil Backtracking', true), await format('Balanced', 'Balancing', false)]) {
+      expect(r.status).toBe(200);
+    }
+    const title = `${'a'.repeat(40)}!`;
+    const r = await evaluate({ databaseId, releases: [{ id: 1, title, type: 'movie' }], explain: true });
+    expect(r.status).toBe(200);
+    const e = r.body.evaluations[0];
+    const byName = new Map<string, any>(e.explain.map((f: any) => [f.name, f]));
+    expect(byName.get('Evil').result).toBe('noMatch');
+    expect(byName.get('Evil').conditions[0].reason).toMatch(/ran past the match deadline and counts as no match/);
+    expect(byName.get('Not Evil').result).toBe('match'); // no match, then negate
+    expect(e.warnings).toEqual(
+      expect.arrayContaining([
+        'condition "title" of custom format "Evil" ran past the 100 ms match deadline and counted as no match',
+        'condition "title" of custom format "Not Evil" ran past the 100 ms match deadline and counted as no match',
+      ]),
+    );
+    const balanced = byName.get('Balanced');
+    expect(balanced.result).toBe('undecided');
+    expect(balanced.conditions[0]).toMatchObject({ result: 'notEvaluable' });
+    expect(balanced.conditions[0].reason).toMatch(/cannot be translated: balancing groups/);
+    expect(e.cfUndecided).toContain(balanced.customFormatId);
+    expect(h.logs.some((l) => l.includes('ran past the match deadline'))).toBe(true);
+    // The worker was replaced; evaluation goes on.
+    const next = await evaluate({ databaseId, releases: [{ id: 1, title: 'Movie.2021.1080p.DSNP.WEB-DL.DDP5.1.H.264-EVO', type: 'movie' }] });
+    expect(next.body.evaluations[0].cfMatches[String(formatIds.get('DSNP'))]).toBe(true);
+  });
+
   it('refuses bad requests with 400 naming the field', async () => {
     const ok = { id: 1, title: 'Movie.2010.1080p.BluRay.x264-GROUP', type: 'movie' };
     const cases: [unknown, string][] = [

@@ -325,7 +325,8 @@ export interface FormatExplanation {
   conditions: ConditionExplanation[];
 }
 
-const FORMAT_RESULTS: FormatResult[] = ['noMatch', 'match', 'undecided', 'notApplicable'];
+/** Format outcome code -> its name in explain and scoring. */
+export const FORMAT_RESULTS: readonly FormatResult[] = ['noMatch', 'match', 'undecided', 'notApplicable'];
 
 function describe(m: ConditionModel, code: number, parsed: ParsedRelease | null): { result: ConditionResult; reason: string } {
   const outcome = code & 3;

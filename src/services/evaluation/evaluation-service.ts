@@ -14,6 +14,7 @@ import {
   buildEvaluationModel,
   evaluateRelease,
   explainRelease,
+  FORMAT_RESULTS,
   FORMAT_UNDECIDED,
   FORMAT_YES,
   KIND_APP,
@@ -157,10 +158,10 @@ export class EvaluationService {
         if (code === FORMAT_UNDECIDED) view.cfUndecided.push(format.id);
       });
       view.warnings = this.timeoutWarnings(app, evaluation);
-      const explanation = request.explain || profile ? explainRelease(app, parsedAll[i], evaluation) : null;
-      if (request.explain && explanation) view.explain = explanation;
-      if (profile && explanation) {
-        view.score = scoreRelease(profile, app.arrType as ArrType, explanation.map((f) => ({ id: f.customFormatId, name: f.name, result: f.result })));
+      if (request.explain) view.explain = explainRelease(app, parsedAll[i], evaluation);
+      if (profile) {
+        const formats = app.formats.map((f, fi) => ({ id: f.id, name: f.name, result: FORMAT_RESULTS[evaluation.formats[fi]] }));
+        view.score = scoreRelease(profile, app.arrType as ArrType, formats);
       }
     });
     return response;
