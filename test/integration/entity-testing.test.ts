@@ -41,6 +41,10 @@ const SAMPLE: { title: string; type: 'movie' | 'series'; match: string[]; none?:
   { title: 'Show.S01.1080p.AMZN.WEB-DL.DDP2.0.H.264-NTb', type: 'series', match: ['AMZN', 'WEB Tier 01'] },
   { title: 'Show.S03E01.1080p.NF.WEB-DL.DDP5.1.H.264-NTb', type: 'series', match: ['NF', 'WEB Tier 01', 'DD+'], none: ['AMZN'] },
   { title: 'Movie.2010.2160p.WEB-DL.HLG.DDP5.1.H.265-GROUP', type: 'movie', match: ['2160p', 'x265 (Codec)'], none: ['DV Boost'] },
+  { title: 'Show.S02.1080p.AMZN.WEB-DL.DDP2.0.H.264-NTb', type: 'series', match: ['Season Pack', 'AMZN'], none: ['Single Episode', 'Multi-Episode'] },
+  { title: 'Show.S01E01E02.720p.HDTV.x264-KILLERS', type: 'series', match: ['Multi-Episode', '720p'], none: ['Season Pack', 'Single Episode'] },
+  { title: 'Movie.2010.FRENCH.1080p.BluRay.x264-GROUP', type: 'movie', match: ['Language: Not English', '1080p'] },
+  { title: 'Movie.2010.ENGLISH.1080p.BluRay.x264-GROUP', type: 'movie', match: ['1080p'], none: ['Language: Not English'] },
 ];
 
 describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate against trash-pcd', () => {

@@ -248,11 +248,14 @@ function rawOutcome(m: ConditionModel, parsed: ParsedRelease | null, arrType: Ar
     return { raw: (c.minYear === null || parsed.year >= c.minYear) && (c.maxYear === null || parsed.year <= c.maxYear), timedOut: false };
   }
   if (c.type === 'language') {
-    const languages = parsed.languages.filter((l) => l.toLowerCase() !== 'unknown');
-    if (languages.length === 0) return { raw: null, timedOut: false };
+    // `Unknown`: the title names no language; `Original`: a language the movie or series decides.
+    const named = parsed.languages.map((l) => l.toLowerCase()).filter((l) => l !== 'unknown');
+    const definite = named.filter((l) => l !== 'original');
+    const placeholder = definite.length < named.length;
+    if (named.length === 0) return { raw: null, timedOut: false };
     const wanted = c.language.toLowerCase();
-    const has = languages.map((l) => l.toLowerCase());
-    return { raw: c.exceptLanguage ? has.some((l) => l !== wanted) : has.includes(wanted), timedOut: false };
+    const decided = c.exceptLanguage ? definite.some((l) => l !== wanted) : definite.includes(wanted);
+    return { raw: decided ? true : placeholder ? null : false, timedOut: false };
   }
   return { raw: null, timedOut: false };
 }
@@ -334,7 +337,7 @@ function describe(m: ConditionModel, code: number, parsed: ParsedRelease | null)
   if (outcome === NOT_EVALUABLE) {
     if (m.notEvaluable) return { result: 'notEvaluable', reason: `not evaluable from a title: ${m.notEvaluable}` };
     if (!parsed) return { result: 'notEvaluable', reason: 'not evaluable from a title: the title could not be parsed' };
-    return { result: 'notEvaluable', reason: 'not evaluable from a title: the title names no language (the apps then use the original language)' };
+    return { result: 'notEvaluable', reason: 'not evaluable from a title: the title names no language, or the original language decides it (the apps use the movie or series)' };
   }
   const passed = outcome === PASS;
   const raw = passed !== m.negate;
