@@ -185,12 +185,12 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate 
     const e = r.body.evaluations[0];
     const byName = new Map<string, any>(e.explain.map((f: any) => [f.name, f]));
     expect(byName.get('Evil').result).toBe('noMatch');
-    expect(byName.get('Evil').conditions[0].reason).toMatch(/ran past the match deadline and counts as no match/);
+    expect(byName.get('Evil').conditions[0].reason).toMatch(/ran past the match deadline in this database state and counts as no match/);
     expect(byName.get('Not Evil').result).toBe('match'); // no match, then negate
     expect(e.warnings).toEqual(
       expect.arrayContaining([
-        'condition "title" of custom format "Evil" ran past the 100 ms match deadline and counted as no match',
-        'condition "title" of custom format "Not Evil" ran past the 100 ms match deadline and counted as no match',
+        'condition "title" of custom format "Evil" ran past the 100 ms match deadline in this database state and counted as no match',
+        'condition "title" of custom format "Not Evil" ran past the 100 ms match deadline in this database state and counted as no match',
       ]),
     );
     const balanced = byName.get('Balanced');

@@ -342,7 +342,7 @@ function describe(m: ConditionModel, code: number, parsed: ParsedRelease | null)
   const passed = outcome === PASS;
   const raw = passed !== m.negate;
   const negated = m.negate ? ` (negated: ${passed ? 'passes' : 'fails'})` : '';
-  if (code & TIMED_OUT) return { result: passed ? 'pass' : 'fail', reason: `the pattern ran past the match deadline and counts as no match${negated}` };
+  if (code & TIMED_OUT) return { result: passed ? 'pass' : 'fail', reason: `the pattern ran past the match deadline in this database state and counts as no match${negated}` };
   const c = m.condition;
   let what: string;
   if (m.field === 'title') what = raw ? 'the pattern matches the title' : 'the pattern does not match the title';

@@ -240,7 +240,7 @@ export class EvaluationService {
     for (const format of app.formats) {
       for (const condition of format.conditions) {
         if (evaluation.conditions[k++] & TIMED_OUT) {
-          warnings.push(`condition "${condition.name}" of custom format "${format.name}" ran past the ${this.runner.deadlineMs} ms match deadline and counted as no match`);
+          warnings.push(`condition "${condition.name}" of custom format "${format.name}" ran past the ${this.runner.deadlineMs} ms match deadline in this database state and counted as no match`);
         }
       }
     }

@@ -6,7 +6,9 @@
  * one index stays current past the deadline, terminates the worker, records that match as timed
  * out (it counts as no match and is reported) and resumes the rest of the batch in a fresh worker.
  * Results are written to shared memory as they are produced, so nothing done before a timeout is
- * lost. The worker is spawned from source (eval) so it runs the same from `dist` and under jest.
+ * lost. A pattern that ran past the deadline is quarantined for its table (a database cache state):
+ * later matches of it are reported as timed out at once, so one pathological pattern cannot make
+ * every evaluation wait a deadline per title. The worker is spawned from source (eval) so it runs the same from `dist` and under jest.
  */
 import { Worker } from 'node:worker_threads';
 import { instantiate, type TranslatedRegex } from '../../domain/evaluation';
@@ -66,6 +68,7 @@ parentPort.on('message', (m) => {
     const table = tables.get(m.table);
     const progress = new Int32Array(m.progress);
     const out = new Uint8Array(m.results);
+    const skip = new Set(m.skip);
     let flat = 0;
     for (let t = 0; t < m.subjects.length; t++) {
       const subject = m.subjects[t];
@@ -77,6 +80,7 @@ parentPort.on('message', (m) => {
         if (flat < m.start) continue;
         Atomics.store(progress, 0, flat + 1);
         const index = set[j];
+        if (skip.has(index)) { out[flat] = 2; continue; }
         let code;
         try {
           const re = byKey[index] || (byKey[index] = compile(table, key, index));
@@ -97,6 +101,9 @@ interface LoadedTable {
   /** Subject keys whose instantiated sources the current worker holds. */
   keysSent: Set<string>;
 }
+
+/** Patterns (indexes) that ran past the deadline, per table. */
+const quarantined = new WeakMap<RegexTable, Set<number>>();
 
 export interface RegexRunnerOptions {
   /** A match running longer than this counts as no match (reported as timed out). */
@@ -174,19 +181,24 @@ export class RegexRunner {
     }
     const shared = new SharedArrayBuffer(Math.max(total, 1));
     const results = new Uint8Array(shared);
+    let skip = quarantined.get(table);
+    if (!skip) quarantined.set(table, (skip = new Set()));
     let start = 0;
     while (start < total) {
-      const timedOut = await this.runOnce(table, tasks, shared, start);
+      const timedOut = await this.runOnce(table, tasks, shared, start, [...skip]);
       if (timedOut === null) break;
       results[timedOut] = MATCH_TIMEOUT;
       this.timeouts++;
+      let t = offsets.length - 1;
+      while (offsets[t] > timedOut) t--;
+      skip.add(table.sets[tasks[t].set][timedOut - offsets[t]]);
       start = timedOut + 1;
     }
     return tasks.map((task, i) => results.subarray(offsets[i], offsets[i] + table.sets[task.set].length));
   }
 
   /** Runs from `start`; resolves null when done, or the index of a match that ran past the deadline. */
-  private runOnce(table: RegexTable, tasks: readonly RegexTask[], results: SharedArrayBuffer, start: number): Promise<number | null> {
+  private runOnce(table: RegexTable, tasks: readonly RegexTask[], results: SharedArrayBuffer, start: number, skip: number[]): Promise<number | null> {
     const worker = this.spawn();
     const loaded = this.ensureLoaded(worker, table, tasks);
     const progressBuffer = new SharedArrayBuffer(4);
@@ -248,6 +260,7 @@ export class RegexRunner {
         progress: progressBuffer,
         results,
         start,
+        skip,
       });
     });
   }

@@ -22,11 +22,22 @@ describe('regex runner: a per-match deadline against catastrophic backtracking',
     expect(results.map((r) => [...r])).toEqual([
       [MATCH_YES, MATCH_NO, MATCH_YES],
       [MATCH_NO, MATCH_TIMEOUT, MATCH_NO],
-      [MATCH_YES, MATCH_NO, MATCH_NO],
+      [MATCH_YES, MATCH_TIMEOUT, MATCH_NO], // quarantined from then on (see below)
     ]);
     expect(runner.timeouts).toBe(1);
+    // The pattern is quarantined for this table: other subjects report it timed out without running it.
+    const quarantined = await runner.run(table, [`${'a'.repeat(41)}!`, 'web'].map((subject) => ({ subject, key: '', set: 0 })));
+    expect(quarantined.map((r) => [...r])).toEqual([
+      [MATCH_NO, MATCH_TIMEOUT, MATCH_NO],
+      [MATCH_YES, MATCH_TIMEOUT, MATCH_NO],
+    ]);
+    expect(runner.timeouts).toBe(1);
+    // Another table (a new database cache state) runs it again.
+    const fresh = { patterns: table.patterns, sets: table.sets };
+    const again0 = await runner.run(fresh, [{ subject: 'aaa', key: '', set: 0 }]);
+    expect([...again0[0]]).toEqual([MATCH_NO, MATCH_YES, MATCH_NO]);
     // The runner keeps working after a timed-out worker was replaced.
-    const again = await runner.run(table, [{ subject: 'web', key: '', set: 0 }]);
+    const again = await runner.run(fresh, [{ subject: 'web', key: '', set: 0 }]);
     expect([...again[0]]).toEqual([MATCH_YES, MATCH_NO, MATCH_NO]);
   });
 });
