@@ -33,6 +33,13 @@ export interface RegexTable {
   sets: number[][];
 }
 
+/**
+ * Instantiated sources per subject key (non-ASCII character set) the worker keeps per table after a
+ * run. The worker and the caller trim in the same (send) order after each run, so a key the caller
+ * believes sent is always there; a trimmed key is sent again with the next run that needs it.
+ */
+const KEYS_KEPT = 32;
+
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const tables = new Map();
@@ -56,16 +63,9 @@ parentPort.on('message', (m) => {
     tables.set(m.table, { patterns: m.patterns, sets: m.sets, compiled: new Map(), keyed: new Map() });
     return;
   }
-  if (m.type === 'keys') {
-    const table = tables.get(m.table);
-    for (const [key, sources] of m.keyed) {
-      if (table.keyed.size >= 256) table.keyed.delete(table.keyed.keys().next().value);
-      table.keyed.set(key, sources);
-    }
-    return;
-  }
   if (m.type === 'run') {
     const table = tables.get(m.table);
+    for (const [key, sources] of m.keyed) table.keyed.set(key, sources);
     const progress = new Int32Array(m.progress);
     const out = new Uint8Array(m.results);
     const skip = new Set(m.skip);
@@ -89,6 +89,7 @@ parentPort.on('message', (m) => {
         out[flat] = code;
       }
     }
+    while (table.keyed.size > ${KEYS_KEPT}) table.keyed.delete(table.keyed.keys().next().value);
     Atomics.store(progress, 0, 0);
     parentPort.postMessage({ type: 'done', id: m.id });
   }
@@ -149,7 +150,7 @@ export class RegexRunner {
     return worker;
   }
 
-  private ensureLoaded(worker: Worker, table: RegexTable, tasks: readonly RegexTask[]): LoadedTable {
+  private ensureLoaded(worker: Worker, table: RegexTable, tasks: readonly RegexTask[]): { loaded: LoadedTable; keyed: [string, (string | null)[]][] } {
     let loaded = this.loaded.get(table);
     if (!loaded) {
       if (this.loaded.size >= 4) this.loaded.delete(this.loaded.keys().next().value as RegexTable);
@@ -168,8 +169,12 @@ export class RegexRunner {
       loaded.keysSent.add(task.key);
       keyed.push([task.key, table.patterns.map((p) => (p.subjectDependent ? instantiate(p, task.key) : null))]);
     }
-    if (keyed.length > 0) worker.postMessage({ type: 'keys', table: loaded.id, keyed });
-    return loaded;
+    return { loaded, keyed };
+  }
+
+  /** Mirrors the worker's trimming after a run. */
+  private trimKeys(loaded: LoadedTable): void {
+    while (loaded.keysSent.size > KEYS_KEPT) loaded.keysSent.delete(loaded.keysSent.values().next().value as string);
   }
 
   private async runBatch(table: RegexTable, tasks: readonly RegexTask[]): Promise<Uint8Array[]> {
@@ -200,7 +205,7 @@ export class RegexRunner {
   /** Runs from `start`; resolves null when done, or the index of a match that ran past the deadline. */
   private runOnce(table: RegexTable, tasks: readonly RegexTask[], results: SharedArrayBuffer, start: number, skip: number[]): Promise<number | null> {
     const worker = this.spawn();
-    const loaded = this.ensureLoaded(worker, table, tasks);
+    const { loaded, keyed } = this.ensureLoaded(worker, table, tasks);
     const progressBuffer = new SharedArrayBuffer(4);
     const progress = new Int32Array(progressBuffer);
     const id = this.nextRunId++;
@@ -217,6 +222,7 @@ export class RegexRunner {
       const onMessage = (m: { type: string; id: number }) => {
         if (m.type !== 'done' || m.id !== id) return;
         finish();
+        this.trimKeys(loaded);
         resolve(null);
       };
       const onError = (error: Error) => {
@@ -257,6 +263,7 @@ export class RegexRunner {
         subjects: tasks.map((t) => t.subject),
         keys: tasks.map((t) => t.key),
         sets: tasks.map((t) => t.set),
+        keyed,
         progress: progressBuffer,
         results,
         start,

@@ -7,6 +7,21 @@ function translated(pattern: string): TranslatedRegex {
   return t.regex;
 }
 
+describe('regex runner: subjects with many different non-ASCII character sets', () => {
+  const runner = new RegexRunner({ deadlineMs: 1000 });
+  afterAll(() => runner.close());
+
+  it('keeps answering right when batches hold more character sets than the worker keeps', async () => {
+    const table = { patterns: [translated('\\bNEHD\\b'), translated('^\\w+\\.NEHD$')], sets: [[0, 1]] };
+    const letters = [...'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîï'];
+    const subjects = letters.flatMap((l) => [`Z${l}NEHD`, `${l}.NEHD`]);
+    for (let round = 0; round < 2; round++) {
+      const results = await runner.run(table, subjects.map((subject) => ({ subject, key: subjectKey(subject), set: 0 })));
+      expect(results.map((r) => [...r])).toEqual(letters.flatMap(() => [[MATCH_NO, MATCH_NO], [MATCH_YES, MATCH_YES]]));
+    }
+  });
+});
+
 describe('regex runner: a per-match deadline against catastrophic backtracking', () => {
   const runner = new RegexRunner({ deadlineMs: 50 });
   afterAll(() => runner.close());
