@@ -100,6 +100,13 @@ describe('release parser: movies', () => {
     ['Movie.Title.2019.UNRATED.1080p.BluRay.x264-GRP', { edition: 'UNRATED' }],
     ['Movie.Title.2019.REMASTERED.1080p.BluRay.x264-GRP', { edition: 'REMASTERED' }],
     ['The.Final.Cut.2004.1080p.BluRay.x264-GRP', { title: 'The Final Cut', edition: null }],
+    ['Movie Title (Despecialized) 1999 720p BluRay x264-GRP', { title: 'Movie Title', year: 1999, edition: 'Despecialized' }],
+    ['Movie Title 1999 (Despecialized).mkv', { edition: 'Despecialized', releaseGroup: null }],
+    ['Movie Title.2012.(Special.Edition.Remastered).[Bluray-1080p].mkv', { edition: 'Special Edition Remastered', source: 'bluray', resolution: 1080 }],
+    ['Movie Title.2012.(Extended.Theatrical.Version.IMAX).BluRay.1080p-GRP', { edition: 'Extended Theatrical Version IMAX' }],
+    ['Movie Title 2012 Extended Directors Cut Fan Edit 1080p BluRay x264-GRP', { edition: 'Extended Directors Cut Fan Edit' }],
+    ['Movie.Title.Special.Edition.2012.BRRip.x264.AAC-GRP', { title: 'Movie Title', year: 2012, edition: 'Special Edition', source: 'bluray', resolution: 480 }],
+    ['Movie Title 2012 2in1 1080p BluRay x264-GRP', { edition: '2in1' }],
     ['Movie.Title.2019.1080p.BluRay.x264-GRP', { edition: null, releaseType: null, series: null }],
     ["Movie Title (2020) {edition-Director's Cut} [Bluray-1080p]", { title: 'Movie Title', edition: "Director's Cut", source: 'bluray', resolution: 1080 }],
     // revisions

@@ -108,7 +108,8 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
     const open = matchingOpen(s);
     const inner = s.slice(open + 1, -1).trim();
     const before = s.slice(0, Math.max(open, 0));
-    if (!/\s/.test(inner) && isPlainToken(inner)) {
+    // a one-word [Tag] is a group; a one-word (Note) is a comment
+    if (s.endsWith(']') && !/\s/.test(inner) && isPlainToken(inner)) {
       if (/\s$/.test(before)) {
         const dashed = /-([^\s\-[\]()]+)$/.exec(before.trimEnd());
         if (dashed && isPlainToken(dashed[1])) return dashed[1];

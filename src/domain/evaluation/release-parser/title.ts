@@ -25,8 +25,8 @@ const STRONG_STOP = new RegExp(
 );
 /** Release flags and language tags: they end a title that has no year. */
 const WEAK_STOP = /[\s._\-([]+(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
-/** Editions that may stand between the title and the year ("Movie.Extended.2019"); "Final Cut" there is a title. */
-const EDITION_BEFORE_YEAR = /^(?:Extended|Director|Directors|Theatrical|Unrated|Uncut|Uncensored|Remaster|Criterion|IMAX|Ultimate|Collector|Despecialized|Open)/i;
+/** Editions may stand between the title and the year ("Movie.Extended.2019"), but "The Final Cut" there is a title. */
+const NOT_EDITION_BEFORE_YEAR = /^(?:Final|Limited|Alternate|Assembly)/i;
 const EPISODE = /(?<![0-9])S(\d{1,4})[-_. ]?E(\d{1,4})((?:(?:[-_. ]?E|-E?|[-_. ]E)\d{1,4}(?![\dpi]))*)/i;
 const EPISODE_CONTINUATION = /([-_. ]?E|-E?)(\d{1,4})/gi;
 const CROSS = /(?<![0-9a-z])(\d{1,2})x(\d{2,3})((?:-(?:\d{1,2}x)?\d{2,3})*)(?![\dp])/i;
@@ -39,7 +39,7 @@ const EDITION = new RegExp(
   '(?<![a-z0-9])(' +
     '(?:(?:Extended|Ultimate|Recut)[-_. ])?' +
     '(?:Director\'?s|Directors|Collector\'?s|Collectors|Theatrical|Ultimate|Extended|Despecialized|Criterion|' +
-    '(?:Special|Rogue|Final|Assembly|Imperial|Diamond(?:[-_. ]Luxe)?|Signature|Definitive|Limited|Deluxe|Alternate|Producer\'?s)(?=[-_. ](?:Cut|Edition|Version|Collection))|' +
+    '(?:Special|Rogue|Final|Assembly|Imperial|Diamond(?:[-_. ]Luxe)?|Signature|Definitive|Limited|Deluxe|Alternate|Producer\'?s|Hunter|Rekall|Recut)(?=[-_. ](?:Cut|Edition|Version|Collection))|' +
     '\\d{1,3}(?:th|st|nd|rd)?[-_. ]Anniversary)' +
     '(?:[-_. ](?:Cut|Edition|Version|Collection))?' +
     '(?:[-_. ](?:Extended|Uncensored|Remastered|Unrated|Uncut|Open[-_. ]?Matte|IMAX|Fan[-_. ]?Edit))?' +
@@ -91,8 +91,8 @@ export function parseMovieTitle(name: string): TitleParts {
   const beforeYear = text.slice(0, titleEnd);
   const titleEdition = yearMatch ? EDITION.exec(beforeYear) : null;
   if (
-    titleEdition && EDITION_BEFORE_YEAR.test(titleEdition[1]) && /[\p{L}\p{N}]/u.test(beforeYear.slice(0, titleEdition.index))
-    && /^[\s._\-([]*$/.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
+    titleEdition && !NOT_EDITION_BEFORE_YEAR.test(titleEdition[1]) && /[\p{L}\p{N}]/u.test(beforeYear.slice(0, titleEdition.index))
+    && /^[\s._\-()[\]]*$/.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
   ) {
     edition = normaliseEdition(titleEdition[1]);
     titleEnd = titleEdition.index;

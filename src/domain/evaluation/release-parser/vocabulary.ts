@@ -28,7 +28,7 @@ const TECH_WORDS = [
   'dual', 'audio', 'dubbed', 'dub', 'subbed', 'e?subs?', 'softsubs?', 'hardsubs?', 'multi-?subs?', 'multi', 'dl', 'ml',
   // release flags
   'proper', 'repack\\d?', 'rerip\\d?', 'real', 'internal', 'limited', 'readnfo', 'nfofix', 'dirfix', 'extended', 'remastered',
-  'uncut', 'unrated', 'mkv', 'mp4', 'avi',
+  'uncut', 'unrated', 'despecialized', 'criterion', 'restored', 'theatrical', 'mkv', 'mp4', 'avi',
 ];
 
 /** Language words (full names and the release tags that carry them). Shared with the language reader. */
