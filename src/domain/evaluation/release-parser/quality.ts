@@ -2,6 +2,7 @@
  * Quality: source, resolution and modifier, resolved to one of Radarr's qualities the way the apps do
  * (e.g. a 540p WEB-DL is WEBDL-480p, a 720p remux is Bluray-720p, a disc image is BR-DISK).
  */
+import { allMatches } from './vocabulary';
 import type { QualityModifier, QualitySource } from './index';
 
 export interface ParsedQuality {
@@ -59,6 +60,8 @@ const HIGH_RES_TV = /(?<![a-z0-9])HR(?![a-z0-9])/;
 const BRACKETED_SOURCE = /\[(?:HDTV|WEB-?DL|WEB|Web|BluRay|Blu-ray)\]/i;
 const STREAMING_SERVICE = /(?<![a-z0-9])(?:AMZN|NF|DSNP|DSNY|ATVP|HMAX|HULU|PCOK|PMTP|STAN|CRAV|iT|iP|Netflix|Amazon|Hulu)(?![a-z0-9])/;
 const SD_CODEC = /(?<![a-z0-9])(?:XviD|DivX)(?![a-z0-9])/i;
+const SEPARATORS = /[-_. ]/g;
+const OPENING_BRACKET = /[[(]/;
 const EXTENSION = /\.([a-z0-9]{2,4})$/i;
 
 /** What a bare file extension says when the name says nothing else (own table, after the apps' documented behaviour). */
@@ -75,19 +78,19 @@ const PRIORITY: readonly SourceToken[] = [
 
 function findSources(name: string, hasResolution: boolean): Set<SourceToken> {
   const found = new Set<SourceToken>();
-  for (const m of name.matchAll(SOURCE_SCAN)) {
+  for (const m of allMatches(SOURCE_SCAN, name)) {
     const groups = m.groups as Record<string, string | undefined>;
     const text = m[0];
     if (groups.gluedDvd) { found.add('dvd'); continue; }
     const kind = (Object.keys(groups) as SourceToken[]).find((k) => groups[k] !== undefined);
     if (!kind) continue;
-    const bare = text.replace(/[-_. ]/g, '');
+    const bare = text.replace(SEPARATORS, '');
     if (CAPITALS_ONLY.test(bare) && bare !== bare.toUpperCase()) continue;
     const end = (m.index ?? 0) + text.length;
     // a ".ts" file extension is not TELESYNC; a trailing "-BD" is a release group
     if (kind === 'telesync' && end === name.length && name[(m.index ?? 0) - 1] === '.') continue;
     if (kind === 'bluray' && bare.toUpperCase() === 'BD' && end === name.length && name[(m.index ?? 0) - 1] === '-') continue;
-    if (kind === 'web' && text !== 'WEB' && !hasResolution && !/[[(]/.test(name[(m.index ?? 0) - 1] ?? '')) continue;
+    if (kind === 'web' && text !== 'WEB' && !hasResolution && !OPENING_BRACKET.test(name[(m.index ?? 0) - 1] ?? '')) continue;
     found.add(kind);
   }
   return found;

@@ -24,6 +24,14 @@ const LEADING_BRACKET = /^\[([^\]\s]+)\]/;
 const ANIME_HASH = /\[[0-9A-F]{8}\]/;
 const DOT_DASH_GROUP = /\.-([^\s.[\]()]+)$/;
 const AFTER_PAREN_WORD = /\)\s+([^\s()[\]]+)$/;
+const CODEC_NUMBER = /^[xh]26[456]$/i;
+const TRAILING_DASHES = /-+$/;
+const BRACKET = /[[\]()]/;
+const SPACE = /\s/;
+const SPACES = /\s+/;
+const ENDS_WITH_SPACE = /\s$/;
+const STARTS_WITH_SPACE = /^\s/;
+const DASH_WORD_AT_END = /-([^\s\-[\]()]+)$/;
 const NUMERIC = /^\d+$/;
 const YEAR = /^(?:19|20)\d{2}$/;
 const VERSION_OR_HASH = /^(?:v\d|[0-9A-F]{8})$/i;
@@ -44,7 +52,7 @@ function endsWithTechToken(text: string): boolean {
   const words = text.trimEnd().split(WORD_SPLIT).filter(Boolean);
   const last = words[words.length - 1] ?? '';
   const pair = words.length >= 2 ? `${words[words.length - 2]}.${last}` : '';
-  return isTechToken(last) || (pair !== '' && isTechToken(pair)) || /^[xh]26[456]$/i.test(last);
+  return isTechToken(last) || (pair !== '' && isTechToken(pair)) || CODEC_NUMBER.test(last);
 }
 
 function techCount(text: string): number {
@@ -66,16 +74,16 @@ function stripNoise(name: string): string {
 function dashGroup(s: string): string | null {
   const dotDash = DOT_DASH_GROUP.exec(s);
   if (dotDash && isPlainToken(dotDash[1])) return dotDash[1];
-  const trimmed = s.replace(/-+$/, '');
+  const trimmed = s.replace(TRAILING_DASHES, '');
   const dash = trimmed.lastIndexOf('-');
   if (dash <= 0) return null;
   const pre = trimmed.slice(0, dash);
   const raw = trimmed.slice(dash + 1);
   const candidate = raw.trim();
-  if (!candidate || /[[\]()]/.test(candidate)) return null;
-  const spaced = /\s$/.test(pre) || /^\s/.test(raw);
+  if (!candidate || BRACKET.test(candidate)) return null;
+  const spaced = ENDS_WITH_SPACE.test(pre) || STARTS_WITH_SPACE.test(raw);
   if (candidate.includes(' ')) {
-    const words = candidate.split(/\s+/);
+    const words = candidate.split(SPACES);
     if (words.length > 4 || !words.every((w) => isPlainToken(w) || NUMERIC.test(w)) || !endsWithTechToken(pre)) return null;
     return candidate;
   }
@@ -109,9 +117,9 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
     const inner = s.slice(open + 1, -1).trim();
     const before = s.slice(0, Math.max(open, 0));
     // a one-word [Tag] is a group; a one-word (Note) is a comment
-    if (s.endsWith(']') && !/\s/.test(inner) && isPlainToken(inner)) {
-      if (/\s$/.test(before)) {
-        const dashed = /-([^\s\-[\]()]+)$/.exec(before.trimEnd());
+    if (s.endsWith(']') && !SPACE.test(inner) && isPlainToken(inner)) {
+      if (ENDS_WITH_SPACE.test(before)) {
+        const dashed = DASH_WORD_AT_END.exec(before.trimEnd());
         if (dashed && isPlainToken(dashed[1])) return dashed[1];
       }
       return inner;

@@ -2,6 +2,7 @@
  * Where the title ends and what it says: the movie title and year, the edition, and for series Sonarr's
  * season/episode conventions (S01E01, S01E01E02, S01E01-E03, 1x01, season packs, daily air dates, anime absolute numbers).
  */
+import { allMatches } from './vocabulary';
 import type { SeriesInfo, SeriesReleaseType } from './index';
 
 
@@ -35,6 +36,13 @@ const SEASON = /(?<![a-z0-9])(?:S(\d{1,2})(?:[-_. ]?-[-_. ]?S?(\d{1,2}))?(?![0-9
 const DAILY = /(?<![0-9])((?:19|20)\d{2})[-_. ](0[1-9]|1[0-2])[-_. ](0[1-9]|[12]\d|3[01])(?![0-9])/;
 const ABSOLUTE_DASH = /\s-\s(\d{1,4})(?:v\d)?(?:\s?-\s?(\d{1,4})(?:v\d)?)?(?=[\s._[(]|$)/;
 const ABSOLUTE_BARE = /[\s_.](\d{2,4})(?:v\d)?(?=[\s_.]*[[(]|$)/;
+const DOTS_AND_UNDERSCORES = /[._]/g;
+const BRACKETS = /[[\](){}]/g;
+const SPACES = /\s+/g;
+const TITLE_EDGE_PUNCTUATION = /^[\s\-:|]+|[\s\-:|,]+$/g;
+const HAS_TEXT = /[\p{L}\p{N}]/u;
+const ONLY_SEPARATORS = /^[\s._\-()[\]]*$/;
+const TRAILING_SEPARATORS = /[\s._\-]+$/;
 const EDITION = new RegExp(
   '(?<![a-z0-9])(' +
     '(?:(?:Extended|Ultimate|Recut)[-_. ])?' +
@@ -58,15 +66,15 @@ export function stripPrefixes(name: string): { text: string; offset: number } {
 
 export function cleanTitle(raw: string): string {
   return raw
-    .replace(/[._]/g, ' ')
-    .replace(/[[\](){}]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\-:|]+|[\s\-:|,]+$/g, '')
+    .replace(DOTS_AND_UNDERSCORES, ' ')
+    .replace(BRACKETS, ' ')
+    .replace(SPACES, ' ')
+    .replace(TITLE_EDGE_PUNCTUATION, '')
     .trim();
 }
 
 function normaliseEdition(text: string): string {
-  return text.replace(/[._]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.replace(DOTS_AND_UNDERSCORES, ' ').replace(SPACES, ' ').trim();
 }
 
 function firstIndex(re: RegExp, text: string): number {
@@ -79,10 +87,10 @@ export function parseMovieTitle(name: string): TitleParts {
   const { text, offset } = stripPrefixes(name);
   const stop = firstIndex(STRONG_STOP, text);
   let yearMatch: RegExpMatchArray | null = null;
-  for (const m of text.matchAll(YEAR)) {
+  for (const m of allMatches(YEAR, text)) {
     const index = m.index ?? 0;
     if (index > stop) break;
-    if (/[\p{L}\p{N}]/u.test(text.slice(0, index))) yearMatch = m;
+    if (HAS_TEXT.test(text.slice(0, index))) yearMatch = m;
   }
   const weakStop = Math.min(stop, firstIndex(WEAK_STOP, text));
   let titleEnd = yearMatch ? yearMatch.index ?? 0 : weakStop;
@@ -91,8 +99,8 @@ export function parseMovieTitle(name: string): TitleParts {
   const beforeYear = text.slice(0, titleEnd);
   const titleEdition = yearMatch ? EDITION.exec(beforeYear) : null;
   if (
-    titleEdition && !NOT_EDITION_BEFORE_YEAR.test(titleEdition[1]) && /[\p{L}\p{N}]/u.test(beforeYear.slice(0, titleEdition.index))
-    && /^[\s._\-()[\]]*$/.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
+    titleEdition && !NOT_EDITION_BEFORE_YEAR.test(titleEdition[1]) && HAS_TEXT.test(beforeYear.slice(0, titleEdition.index))
+    && ONLY_SEPARATORS.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
   ) {
     edition = normaliseEdition(titleEdition[1]);
     titleEnd = titleEdition.index;
@@ -116,7 +124,7 @@ function range(from: number, to: number): number[] {
 
 /** Adds continuation numbers ("E02", "-E03", "-03") to a list, ranges expanded. */
 function addContinuations(episodes: number[], continuation: string, re: RegExp, isRange: (marker: string) => boolean): number[] {
-  for (const m of continuation.matchAll(re)) {
+  for (const m of allMatches(re, continuation)) {
     const n = Number(m[m.length - 1]);
     const last = episodes[episodes.length - 1];
     if (isRange(m[1] ?? m[0]) && n > last) episodes.push(...range(last + 1, n));
@@ -185,7 +193,7 @@ export function parseSeriesTitle(name: string, series: SeriesMatch | null): Titl
     return { ...movie, edition: null };
   }
   const localIndex = series.index - offset;
-  let raw = text.slice(0, Math.max(localIndex, 0)).replace(/[\s._\-]+$/, '');
+  let raw = text.slice(0, Math.max(localIndex, 0)).replace(TRAILING_SEPARATORS, '');
   let year: number | null = null;
   const trailingYear = TRAILING_YEAR.exec(raw);
   if (trailingYear && trailingYear.index > 0) {

@@ -52,3 +52,18 @@ export function isTechToken(token: string): boolean {
 
 /** Splits a release name into its words. */
 export const TOKEN_SPLIT = /[\s._()[\]{}]+/;
+
+/**
+ * Every match of a module-level global regex, without the per-call RegExp copy that String.prototype.matchAll makes.
+ * Callers must not interleave two scans of the same regex (the parser is synchronous, so they never do).
+ */
+export function allMatches(re: RegExp, text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    matches.push(m);
+    if (m[0] === '') re.lastIndex++;
+  }
+  re.lastIndex = 0;
+  return matches;
+}
