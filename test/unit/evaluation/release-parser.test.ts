@@ -86,6 +86,9 @@ describe('release parser: movies', () => {
     ['Movie.Title.2019.RUS.UKR.1080p.WEB-DL-GRP', { languages: ['Russian', 'Ukrainian'] }],
     ['Movie.Title.2019.KOREAN.1080p.WEBRip.x264-GRP', { languages: ['Korean'] }],
     ['The.German.2019.1080p.BluRay.x264-GRP', { title: 'The German', languages: ['Unknown'] }],
+    ['Der.Film.2019.German.Subbed.1080p.WEB.x264-GRP', { languages: ['Unknown'] }],
+    ['Movie.Title.2019.1080p.BluRay.x264-GRP.part01.rar', { releaseGroup: 'GRP' }],
+    ['Movie.Title.2019.1080p.BluRay.x264-GRP (Kingdom Release)', { releaseGroup: 'GRP' }],
     // editions
     ['Movie.Title.2010.Directors.Cut.1080p.BluRay.x264-GRP', { title: 'Movie Title', edition: 'Directors Cut' }],
     ["Movie Title 2010 Director's Cut 1080p BluRay x264-GRP", { edition: "Director's Cut" }],

@@ -82,6 +82,7 @@ for (const [pattern, name] of CODES) for (const code of pattern.split('|')) CODE
 /** Two-word tags, looked up joined and lower-cased ("PT-BR", "Spanish.Latino"). */
 const PAIR_LOOKUP = new Map<string, string>([['ptbr', 'Portuguese (Brazil)'], ['spanishlatino', 'Spanish (Latino)']]);
 /** "Multi-Subs" / "Dual Subs" name subtitles, not audio tracks. */
+const SUBTITLE_WORD = /^(?:sub|subs|subbed|subtitles?|softsubs?|hardsubs?|forced)$/;
 const TOKEN_SPLIT = /[^\p{L}\p{N}]+/u;
 
 /** Languages in order of appearance, then 'Original' when the release carries the original-language track
@@ -102,9 +103,10 @@ export function parseLanguages(tail: string): string[] {
       i++;
       continue;
     }
-    const name = WORD_LOOKUP.get(lower) ?? CODE_LOOKUP.get(token);
-    if (name) add(name);
     const next = tokens[i + 1]?.toLowerCase() ?? '';
+    const name = WORD_LOOKUP.get(lower) ?? CODE_LOOKUP.get(token);
+    // "GERMAN.SUBBED", "ENG.SUB": the language of the subtitles, not of the audio
+    if (name && !SUBTITLE_WORD.test(next)) add(name);
     if (((lower === 'multi' || lower === 'dual') && !next.startsWith('sub')) || ((token === 'DL' || token === 'ML') && tokens[i - 1]?.toLowerCase() !== 'web')) original = true;
   }
   if (original) languages.push('Original');

@@ -12,6 +12,7 @@ const REPOSTER_SUFFIX = new RegExp(
   'i',
 );
 const NUMBERED_SUFFIX = /(-[^\s.\-[\]()]+)-\d{1,2}$/;
+const ARCHIVE_PART = /\.(?:part|vol)\d+(?:\+\d+)?$/i;
 const SITE_TAG = /\s*-?\s*\[\s*(?:(?:eztv|ettv|rarbg|rartv|PublicHD|TGx|EtHD)(?:\.[a-z]{2,4})?|[^\]\s]+\.(?:com|org|net|info|to|tv))\s*\]$/i;
 const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
 const NOISE_PAREN = /\s+\([^()]*[,:/][^()]*\)$/;
@@ -63,7 +64,7 @@ function stripNoise(name: string): string {
   let s = name.trim();
   for (let i = 0; i < 12; i++) {
     const before = s;
-    s = s.replace(FILE_EXTENSION, '').replace(REPOSTER_SUFFIX, '').replace(SITE_TAG, '').replace(NOISE_PAREN, '')
+    s = s.replace(FILE_EXTENSION, '').replace(ARCHIVE_PART, '').replace(REPOSTER_SUFFIX, '').replace(SITE_TAG, '').replace(NOISE_PAREN, '')
       .replace(NUMBERED_SUFFIX, '$1').replace(TRAILING_LANGUAGE, '$1').trim();
     if (s === before) break;
   }
