@@ -169,6 +169,13 @@ describe('release parser: series (Sonarr conventions)', () => {
     ['[Judas] Anime Title (Season 2) [1080p][HEVC x265 10bit][Multi-Subs] (Batch)', { title: 'Anime Title', releaseType: 'seasonPack', series: { seasonNumber: 2 } }],
     ['Series Title - S01E01 - Pilot [Bluray-1080p Remux]', { source: 'bluray', resolution: 1080, modifier: 'remux', releaseGroup: null }],
     ['Series Title (2020) - S01E01 - Pilot [AMZN WEBDL-1080p][EAC3 5.1][h264]-NTb', { title: 'Series Title', year: 2020, source: 'webdl', resolution: 1080, releaseGroup: 'NTb' }],
+    ['[SubDESU]_Anime_Title_-_01_(1280x720_x264-AAC)_[6B7FD717]', { title: 'Anime Title', releaseGroup: 'SubDESU', resolution: 720, series: { absoluteEpisodeNumbers: [1] } }],
+    ['[ANBU-AonE]_Anime_Title_26-27_[F224EF26].avi', { title: 'Anime Title', releaseType: 'multiEpisode', series: { absoluteEpisodeNumbers: [26, 27] } }],
+    ['[SubsPlease] Anime Title S2 - 05 (1080p) [ABCDEF12].mkv', { releaseType: 'singleEpisode', series: { absoluteEpisodeNumbers: [5] } }],
+    ['Anime Title - 012 [HorribleSubs][720p]', { title: 'Anime Title', releaseGroup: 'HorribleSubs', series: { absoluteEpisodeNumbers: [12] } }],
+    ['Mini.Series.Title.E05.1080p.WEB.H264-GRP', { title: 'Mini Series Title', releaseType: 'singleEpisode', series: { seasonNumber: 1, episodeNumbers: [5] } }],
+    ['Mini.Series.Title.Part.2.720p.HDTV.x264-GRP', { title: 'Mini Series Title', series: { seasonNumber: 1, episodeNumbers: [2] } }],
+    ['Series Title - 2019 - Part 2 1080p', { series: { absoluteEpisodeNumbers: [], episodeNumbers: [2] } }],
     ['Series Title', { releaseType: 'unknown', series: { seasonNumber: null, episodeNumbers: [], absoluteEpisodeNumbers: [], fullSeason: false } }],
   ];
 

@@ -34,8 +34,10 @@ const CROSS = /(?<![0-9a-z])(\d{1,2})x(\d{2,3})((?:-(?:\d{1,2}x)?\d{2,3})*)(?![\
 const CROSS_CONTINUATION = /-(?:\d{1,2}x)?(\d{2,3})/g;
 const SEASON = /(?<![a-z0-9])(?:S(\d{1,2})(?:[-_. ]?-[-_. ]?S?(\d{1,2}))?(?![0-9]|[-_. ]?E\d)|(?:Season|Saison|Staffel|Temporada|Stagione)s?[-_. ]?(\d{1,2})(?:[-_. ]?-[-_. ]?(\d{1,2}))?(?![0-9]))/i;
 const DAILY = /(?<![0-9])((?:19|20)\d{2})[-_. ](0[1-9]|1[0-2])[-_. ](0[1-9]|[12]\d|3[01])(?![0-9])/;
-const ABSOLUTE_DASH = /\s-\s(\d{1,4})(?:v\d)?(?:\s?-\s?(\d{1,4})(?:v\d)?)?(?=[\s._[(]|$)/;
-const ABSOLUTE_BARE = /[\s_.](\d{2,4})(?:v\d)?(?=[\s_.]*[[(]|$)/;
+const ABSOLUTE_DASH = /\s-\s(?!(?:19|20)\d{2}(?!\d))(\d{1,4})(?:v\d)?(?:\s?-\s?(\d{1,4})(?:v\d)?)?(?=[\s._[(]|$)/;
+const ABSOLUTE_BARE = /[\s_.](\d{2,4})(?:v\d)?(?:-(\d{2,4})(?:v\d)?)?(?=[\s_.]*[[(]|$)/;
+/** Mini-series: "Title.E05", "Title.Part.2", "Title Pt. 3" (season 1). */
+const MINISERIES = /(?<![a-z0-9])(?:E(\d{1,4})|(?:Part|Pt)[-_. ]{0,2}(\d{1,2}))(?![0-9a-z])/i;
 const DOTS_AND_UNDERSCORES = /[._]/g;
 const BRACKETS = /[[\](){}]/g;
 const SPACES = /\s+/g;
@@ -158,6 +160,10 @@ export function findSeriesInfo(text: string, animeStyle: boolean): SeriesMatch |
   if (daily && daily.index > 0) {
     return { info: { ...base, airDate: `${daily[1]}-${daily[2]}-${daily[3]}` }, index: daily.index, end: daily.index + daily[0].length };
   }
+  const absolute = ABSOLUTE_DASH.exec(text) ?? (animeStyle ? ABSOLUTE_BARE.exec(text) : null);
+  // anime names number episodes absolutely, even after a season word ("Title S2 - 05")
+  const absoluteMatch = absolute && absolute.index > 0 ? absoluteInfo(base, absolute) : null;
+  if (animeStyle && absoluteMatch) return absoluteMatch;
   const season = SEASON.exec(text);
   if (season) {
     const first = Number(season[1] ?? season[3]);
@@ -165,13 +171,19 @@ export function findSeriesInfo(text: string, animeStyle: boolean): SeriesMatch |
     const seasons = lastRaw !== undefined ? range(first, Number(lastRaw)) : [first];
     return { info: { ...base, seasonNumber: first, fullSeason: true, seasonNumbers: seasons }, index: season.index, end: season.index + season[0].length };
   }
-  const absolute = ABSOLUTE_DASH.exec(text) ?? (animeStyle ? ABSOLUTE_BARE.exec(text) : null);
-  if (absolute && absolute.index > 0) {
-    const first = Number(absolute[1]);
-    const numbers = absolute[2] !== undefined ? range(first, Number(absolute[2])) : [first];
-    return { info: { ...base, absoluteEpisodeNumbers: numbers }, index: absolute.index, end: absolute.index + absolute[0].length };
+  if (absoluteMatch) return absoluteMatch;
+  const mini = MINISERIES.exec(text);
+  if (mini && mini.index > 0) {
+    const episode = Number(mini[1] ?? mini[2]);
+    return { info: { ...base, seasonNumber: 1, episodeNumbers: [episode], seasonNumbers: [1] }, index: mini.index, end: mini.index + mini[0].length };
   }
   return null;
+}
+
+function absoluteInfo(base: SeriesInfo, absolute: RegExpExecArray): SeriesMatch {
+  const first = Number(absolute[1]);
+  const numbers = absolute[2] !== undefined ? range(first, Number(absolute[2])) : [first];
+  return { info: { ...base, absoluteEpisodeNumbers: numbers }, index: absolute.index, end: absolute.index + absolute[0].length };
 }
 
 export function seriesReleaseType(info: SeriesInfo | null): SeriesReleaseType {
