@@ -21,7 +21,7 @@ type SourceToken =
 const SOURCE_SCAN = new RegExp(
   '(?:(?<![a-z0-9])(?:' +
     [
-      '(?<brdisk>BD-?(?:25|50|66|100)|BD[-_. ]?ISO|BR-?DISK|BDFull|COMPLETE[-_. ](?:UHD[-_. ])?BLU-?RAY)',
+      '(?<brdisk>BD-?(?:25|50|66|100)|BD[-_. ]?ISO|BR-?DISK|BDFull|BDMV|COMPLETE[-_. ](?:UHD[-_. ])?BLU-?RAY)',
       '(?<bdrip>(?:UHD)?BD[-_. ]?Rip|BR[-_. ]?Rip|UHD2?BDRip|HD[-_. ]?DVD[-_. ]?Rip)',
       '(?<hddvd>HD[-_. ]?DVD)',
       '(?<bluray>(?:M|UHD)?Blu[-_. ]?Ray|UHD2?BD|BD(?:Mux|Light|Remux)?)',
@@ -32,7 +32,7 @@ const SOURCE_SCAN = new RegExp(
       '(?<hdtv>HDTV(?:Rip)?|HD[-_. ]TV)',
       '(?<sdtv>PDTV|SD[-_. ]?TV|DSR(?:ip)?|TV[-_. ]?Rip|SAT[-_. ]?Rip|DVB[-_. ]?Rip|DTH(?:Rip)?)',
       '(?<screener>(?:DVD|BD|WEB)[-_. ]?SCR(?:EENER)?|SCR(?:EENER)?)',
-      '(?<dvdr>\\d?x?DVD[59]|DVD[-_. ]?R|MDVDR)',
+      '(?<dvdr>\\d?x?DVD[-_. ]?[59]|DVD[-_. ]?R|MDVDR)',
       '(?<dvd>DVD(?:[-_. ]?Rip|Mux)?)',
       '(?<regional>R5|R6|REGIONAL)',
       '(?<telesync>TS(?:[-_. ]?Rip)?|HD[-_. ]?TS|TELESYNCH?|PDVD)',

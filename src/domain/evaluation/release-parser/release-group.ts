@@ -82,6 +82,9 @@ function dashGroup(s: string): string | null {
   const raw = trimmed.slice(dash + 1);
   const candidate = raw.trim();
   if (!candidate || BRACKET.test(candidate)) return null;
+  // "BR-DISK", "DVD-R", "WEB-DL": the dash is inside a technical word
+  const preWords = pre.split(WORD_SPLIT);
+  if (isTechToken(`${preWords[preWords.length - 1]}-${candidate}`)) return null;
   const spaced = ENDS_WITH_SPACE.test(pre) || STARTS_WITH_SPACE.test(raw);
   if (candidate.includes(' ')) {
     const words = candidate.split(SPACES);
@@ -95,7 +98,7 @@ function dashGroup(s: string): string | null {
     return candidate;
   }
   if (NUMERIC.test(candidate)) return candidate.length >= 3 ? candidate : null;
-  return isPlainToken(candidate) ? candidate : null;
+  return candidate.length >= 2 && isPlainToken(candidate) ? candidate : null;
 }
 
 function matchingOpen(s: string): number {

@@ -11,7 +11,7 @@ const TECH_WORDS = [
   // resolution
   '\\d{3,4}[pi]', '\\d{3,4}x\\d{3,4}', '4k', '8k', 'uhd', 'fhd', 'hd', 'sd', 'hr', 'ws',
   // sources
-  'm?blu-?ray', 'bd(?:rip|mux|light|remux|full|iso|25|50|66|100)?', 'uhd2?bd(?:rip)?', 'br-?rip', 'brdisk', 'hd-?dvd(?:rip)?',
+  'm?blu-?ray', 'bd(?:rip|mux|light|remux|full|iso|25|50|66|100)?', 'uhd2?bd(?:rip)?', 'br-?rip', 'br-?disk', 'hd-?dvd(?:rip)?',
   'web', 'web-?dl(?:rip)?', 'web-?rip', 'web-?hd(?:rip)?', 'webmux', 'webcap', 'itunes(?:hd)?', 'hdrip',
   'hdtv(?:rip)?', 'pdtv', 'sdtv', 'dsr(?:ip)?', 'tvrip', 'satrip', 'dvbrip', 'dth(?:rip)?', 'raw-?hd',
   'dvd(?:rip|mux|r|scr|screener|\\d)?', 'dvd-?r', 'mdvdr', 'ntsc', 'pal', 'scr', 'screener', 'r5', 'regional',
