@@ -59,6 +59,8 @@ describe('release parser: movies', () => {
     ['Movie.Title.2019.HDTC.x264-GRP', { source: 'telecine' }],
     ['Movie.Title.2019.HDCAM.x264-GRP', { source: 'cam' }],
     ['Movie.Title.2019.WORKPRINT.XviD-GRP', { source: 'workprint' }],
+    ['Movie.Title.2019.720p.x264-WP', { source: 'tv', resolution: 720 }],
+    ['The.Cam.2019.1080p.WEB-DL.DD5.1.H.264-GRP', { title: 'The Cam', source: 'webdl' }],
     ['Movie Title 2019 1080p', { title: 'Movie Title', year: 2019, source: 'tv', resolution: 1080, releaseGroup: null }],
     ['Movie Title', { title: 'Movie Title', year: null, source: 'unknown', resolution: null, releaseGroup: null }],
     // titles and years

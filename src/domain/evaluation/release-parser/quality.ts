@@ -78,7 +78,7 @@ const PRIORITY: readonly SourceToken[] = [
 ];
 
 /** "[bd]", "(bd 720p", "bd720p": a short source word in brackets or glued to a resolution is unambiguous. */
-function inBrackets(name: string, start: number, end: number): boolean {
+function inBracketsOrGlued(name: string, start: number, end: number): boolean {
   return OPENING_BRACKET.test(name[start - 1] ?? '') || CLOSING_BRACKET_OR_DIGIT.test(name[end] ?? '');
 }
 
@@ -92,10 +92,11 @@ function findSources(name: string, hasResolution: boolean): Set<SourceToken> {
     if (!kind) continue;
     const bare = text.replace(SEPARATORS, '');
     const end = (m.index ?? 0) + text.length;
-    if (CAPITALS_ONLY.test(bare) && bare !== bare.toUpperCase() && !inBrackets(name, m.index ?? 0, end)) continue;
-    // a ".ts" file extension is not TELESYNC; a trailing "-BD" is a release group
+    const shortWord = CAPITALS_ONLY.test(bare);
+    if (shortWord && bare !== bare.toUpperCase() && !inBracketsOrGlued(name, m.index ?? 0, end)) continue;
+    // a ".ts" file extension is not TELESYNC; a trailing "-BD", "-WP" … is a release group
     if (kind === 'telesync' && end === name.length && name[(m.index ?? 0) - 1] === '.') continue;
-    if (kind === 'bluray' && bare.toUpperCase() === 'BD' && end === name.length && name[(m.index ?? 0) - 1] === '-') continue;
+    if (shortWord && end === name.length && name[(m.index ?? 0) - 1] === '-') continue;
     if (kind === 'web' && text !== 'WEB' && !hasResolution && !OPENING_BRACKET.test(name[(m.index ?? 0) - 1] ?? '')) continue;
     found.add(kind);
   }
