@@ -19,13 +19,13 @@ const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\
 const YEAR = /(?<![0-9])[([]?((?:18[89]|19\d|20\d)\d)[)\]]?(?![0-9a-z])/gi;
 /** The first technical word after a title: a resolution, source, codec or audio format. */
 const STRONG_STOP = new RegExp(
-  '[\\s._\\-([]+(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|4K|UHD|M?Blu-?Ray|BD(?:Rip|Remux|ISO|25|50)?|BRRip|WEB(?:-?DL|-?Rip|Mux)?|HDTV|PDTV|SDTV|DSR|' +
+  '(?<=[\\s._\\-([])(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|4K|UHD|M?Blu-?Ray|BD(?:Rip|Remux|ISO|25|50)?|BRRip|WEB(?:-?DL|-?Rip|Mux)?|HDTV|PDTV|SDTV|DSR|' +
     'TVRip|DVD(?:Rip|R|SCR|5|9)?|HD-?DVD|REMUX|[xh]\\.?26[45]|HEVC|AVC|XviD|DivX|HDCAM|CAMRip|TSRip|TELESYNCH?|TELECINE|WORKPRINT|' +
     'DTS|AAC|AC3|DD[P+]?5\\.1|TrueHD|Atmos|10bit|HDR)(?![a-z0-9])',
   'i',
 );
 /** Release flags and language tags: they end a title that has no year. */
-const WEAK_STOP = /[\s._\-([]+(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
+const WEAK_STOP = /(?<=[\s._\-([])(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
 /** Editions may stand between the title and the year ("Movie.Extended.2019"), but "The Final Cut" there is a title. */
 const NOT_EDITION_BEFORE_YEAR = /^(?:Final|Limited|Alternate|Assembly)/i;
 const EPISODE = /(?<![0-9])S(\d{1,4})[-_. ]?E(\d{1,4})((?:(?:[-_. ]?E|-E?|[-_. ]E)\d{1,4}(?![\dpi]))*)/i;
