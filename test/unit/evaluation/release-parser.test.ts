@@ -54,7 +54,7 @@ describe('release parser: movies', () => {
     ['Movie Title (2019) [SDTV]', { source: 'tv', resolution: 480 }],
     ['Movie.Title.2019.DVDScr.XviD-GRP', { source: 'dvd', resolution: 480, modifier: 'screener' }],
     ['Movie.Title.2019.R5.LINE.XviD-GRP', { source: 'dvd', modifier: 'regional' }],
-    ['Movie.Title.2019.HDTS.x264-GRP', { source: 'telesync' }],
+    ['Movie.Title.2019.HDTS.x264-GRP', { source: 'telesync', resolution: 720 }],
     ['Movie.Title.2019.720p.TeleSync.x264-GRP', { source: 'telesync', resolution: 720 }],
     ['Movie.Title.2019.HDTC.x264-GRP', { source: 'telecine' }],
     ['Movie.Title.2019.HDCAM.x264-GRP', { source: 'cam' }],

@@ -175,8 +175,10 @@ export function parseQuality(name: string, series = false): ParsedQuality {
       return result('dvd', 480, 'remux');
     case 'dvd':
       return result('dvd', series ? 480 : titleResolution);
-    case 'telecine':
     case 'telesync':
+      // Radarr's fixtures expect TELESYNC at 720p; a TS that states no resolution is taken as 720p
+      return result('telesync', titleResolution ?? 720);
+    case 'telecine':
     case 'cam':
     case 'workprint':
       return result(primary, titleResolution);
