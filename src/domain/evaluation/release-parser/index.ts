@@ -38,7 +38,7 @@ export interface ParsedRelease {
   year: number | null;
   /** Source, resolution and modifier of the quality the apps would assign (e.g. a 540p WEB-DL is WEBDL-480p: 480). */
   source: QualitySource;
-  /** 360, 480, 576, 720, 1080, 2160; for CAM/TELESYNC/TELECINE/WORKPRINT and movie DVDs the stated one; null when unknown. */
+  /** 480, 576, 720, 1080, 2160; for CAM/TELECINE/WORKPRINT and movie DVDs the stated one (TELESYNC: 720 by default); null when unknown. */
   resolution: number | null;
   modifier: QualityModifier;
   revision: { version: number; real: number; isRepack: boolean; isProper: boolean };
