@@ -101,6 +101,7 @@ describe('release parser: movies', () => {
     ['The.German.2019.1080p.BluRay.x264-GRP', { title: 'The German', languages: ['Unknown'] }],
     ['Der.Film.2019.German.Subbed.1080p.WEB.x264-GRP', { languages: ['Unknown'] }],
     ['Movie.Title.2019.1080p.BluRay.x264-GRP.part01.rar', { releaseGroup: 'GRP' }],
+    ['Movie.Title.2019.1080p.BluRay.x264-GRP.srt', { releaseGroup: 'GRP' }],
     ['Movie.Title.2019.1080p.BluRay.x264-GRP (Kingdom Release)', { releaseGroup: 'GRP' }],
     // editions
     ['Movie.Title.2010.Directors.Cut.1080p.BluRay.x264-GRP', { title: 'Movie Title', edition: 'Directors Cut' }],

@@ -4,7 +4,7 @@
  */
 
 /** Video file extensions a release name may carry; stripped before the group and title are read. */
-export const FILE_EXTENSION = /\.(?:mkv|mp4|m4v|avi|divx|xvid|wmv|mpg|mpeg|m2ts|mts|ts|vob|iso|img|webm|flv|mov|ogm|rmvb|rm|3gp|strm|par2|nzb|torrent|rar)$/i;
+export const FILE_EXTENSION = /\.(?:mkv|mp4|m4v|avi|divx|xvid|wmv|mpg|mpeg|m2ts|mts|ts|vob|iso|img|webm|flv|mov|ogm|rmvb|rm|3gp|strm|par2|nzb|torrent|rar|srt|sub|idx|ass|ssa|nfo|sfv|jpg|png|txt)$/i;
 
 /** One technical word (tested against a whole token, case-insensitive). */
 const TECH_WORDS = [
