@@ -28,8 +28,8 @@ const STRONG_STOP = new RegExp(
 const WEAK_STOP = /(?<=[\s._\-([])(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
 /** Editions may stand between the title and the year ("Movie.Extended.2019"), but "The Final Cut" there is a title. */
 const NOT_EDITION_BEFORE_YEAR = /^(?:Final|Limited|Alternate|Assembly)/i;
-const EPISODE = /(?<![0-9])S(\d{1,4})[-_. ]?E(\d{1,4})((?:(?:[-_. ]?E|-E?|[-_. ]E)\d{1,4}(?![\dpi]))*)/i;
-const EPISODE_CONTINUATION = /([-_. ]?E|-E?)(\d{1,4})/gi;
+const EPISODE = /(?<![0-9])S(\d{1,4})[-_. ]?E(\d{1,4})((?:(?:[-_. ]?E|-E?|[-_. ]E|[-_. ]?-?S\d{1,4}E)\d{1,4}(?![\dpi]))*)/i;
+const EPISODE_CONTINUATION = /([-_. ]?E|-E?|[-_. ]?-?S\d{1,4}E)(\d{1,4})/gi;
 const CROSS = /(?<![0-9a-z])(\d{1,2})x(\d{2,3})((?:-(?:\d{1,2}x)?\d{2,3})*)(?![\dp])/i;
 const CROSS_CONTINUATION = /-(?:\d{1,2}x)?(\d{2,3})/g;
 const SEASON = /(?<![a-z0-9])(?:S(\d{1,2})(?:[-_. ]?-[-_. ]?S?(\d{1,2}))?(?![0-9]|[-_. ]?E\d)|(?:Season|Saison|Staffel|Temporada|Stagione)s?[-_. ]?(\d{1,2})(?:[-_. ]?-[-_. ]?(\d{1,2}))?(?![0-9]))/i;
