@@ -3,21 +3,21 @@
  * so a film called "The German" is not German.
  */
 
-/** Full names and long tags (whole words): matched in any letter case ("iTALiAN", "FRENCH", "Vostfr"). */
+/** Full names, long tags and unambiguous codes (whole words): matched in any letter case ("iTALiAN", "iTA", "Vostfr"). */
 const WORDS: ReadonlyArray<[string, string]> = [
-  ['english', 'English'],
+  ['english|eng', 'English'],
   ['french|truefrench|vostfr|vff|vfq|vfi|francais|français', 'French'],
   ['spanish|espanol|español|castellano', 'Spanish'],
   ['latino|latam', 'Spanish (Latino)'],
-  ['german|deutsch', 'German'],
-  ['italian|italiano', 'Italian'],
+  ['german|deutsch|ger', 'German'],
+  ['italian|italiano|ita', 'Italian'],
   ['danish|dansk', 'Danish'],
   ['dutch|nederlands', 'Dutch'],
   ['flemish|vlaams', 'Flemish'],
   ['japanese', 'Japanese'],
   ['icelandic', 'Icelandic'],
   ['chinese|mandarin|cantonese', 'Chinese'],
-  ['russian', 'Russian'],
+  ['russian|rus', 'Russian'],
   ['polish|polski|pldub|lektor', 'Polish'],
   ['vietnamese', 'Vietnamese'],
   ['swedish|svenska', 'Swedish'],
@@ -66,8 +66,8 @@ const WORDS: ReadonlyArray<[string, string]> = [
 
 /** Short release tags: matched only in capitals, since they are ordinary words otherwise ("ITA", "GER", "NL"). */
 const CODES: ReadonlyArray<[string, string]> = [
-  ['ENG', 'English'], ['FR|FRE|VF|VF2', 'French'], ['ESP|SPA', 'Spanish'], ['GER', 'German'], ['ITA', 'Italian'],
-  ['DAN', 'Danish'], ['NL', 'Dutch'], ['JAP|JPN', 'Japanese'], ['CHI|CHS|CHT', 'Chinese'], ['RUS', 'Russian'],
+  ['FR|FRE|VF|VF2', 'French'], ['ESP|SPA', 'Spanish'],
+  ['DAN', 'Danish'], ['NL', 'Dutch'], ['JAP|JPN', 'Japanese'], ['CHI|CHS|CHT', 'Chinese'],
   ['POL|PL', 'Polish'], ['SWE', 'Swedish'], ['NOR', 'Norwegian'], ['FIN', 'Finnish'], ['TUR', 'Turkish'],
   ['POR', 'Portuguese'], ['KOR', 'Korean'], ['HUN', 'Hungarian'], ['HEB', 'Hebrew'], ['CZ|CZE', 'Czech'],
   ['RUM', 'Romanian'], ['BG|BUL', 'Bulgarian'], ['UKR', 'Ukrainian'],
