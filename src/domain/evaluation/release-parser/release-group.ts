@@ -21,7 +21,7 @@ const TRAILING_LANGUAGE = new RegExp(
   'i',
 );
 const SOFTSUBS = /(?:Soft|Hard)[-_. ]?subs?\s*\(([^()\s]+)\)/i;
-const LEADING_BRACKET = /^\[([^\]\s]+)\]/;
+const LEADING_BRACKET = /^\[([^\]]+)\]/;
 const ANIME_HASH = /\[[0-9A-F]{8}\]/;
 const DOT_DASH_GROUP = /\.-([^\s.[\]()]+)$/;
 const AFTER_PAREN_WORD = /\)\s+([^\s()[\]]+)$/;
@@ -148,12 +148,22 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
   return null;
 }
 
+/** "[Group]" or "[Anime Time]" in front: up to three plain words. */
+function leadingGroup(s: string): string | null {
+  const m = LEADING_BRACKET.exec(s);
+  if (!m) return null;
+  const inner = m[1].trim();
+  const words = inner.split(SPACES);
+  return words.length <= 3 && words.every((w) => isPlainToken(w)) ? inner : null;
+}
+
 export function parseReleaseGroup(name: string): string | null {
   const s = stripNoise(name);
   const softsubs = SOFTSUBS.exec(s);
   if (softsubs) return softsubs[1];
-  const leading = LEADING_BRACKET.exec(s);
-  if (leading && isPlainToken(leading[1])) return leading[1];
+  const leading = leadingGroup(s);
+  // "[Group] Title - 01 [720p]" (anime) names the group in front; a scene "-GROUP" at the end still wins ("[TGx] Movie…-EVO")
+  if (leading) return (s.endsWith(']') || s.endsWith(')') ? null : dashGroup(s)) ?? leading;
   // anime naming ("… [v3] [6AFFEF6B]") puts the group in front; without it there is none
   if (ANIME_HASH.test(s)) return null;
   return groupFromEnd(s, false);

@@ -21,7 +21,7 @@ const TECH_WORDS = [
   'amzn', 'nf', 'dsnp', 'dsnyp', 'atvp', 'atv', 'hmax', 'max', 'hulu', 'pcok', 'pmtp', 'stan', 'crav', 'it', 'dp', 'skysho',
   // video
   '[xh]\\.?26[456]', 'hevc', 'avc', 'xvid', 'divx', 'av1', 'vc-?1', 'mpeg-?[24]?', 'vp9', 'hi10p?', '\\d{1,2}-?bits?',
-  'hdr(?:10(?:\\+|plus)?)?\\+?', 'dv', 'dovi', 'sdr', 'hlg', '3d', 'sbs', 'hsbs', 'ou', 'imax',
+  'hdr(?:10(?:\\+|plus)?)?\\+?', 'dv', 'dovi', 'dolby', 'vision', 'sdr', 'hlg', '3d', 'sbs', 'hsbs', 'ou', 'imax',
   // audio
   'aac(?:\\d(?:\\.\\d)?)?', 'e?ac-?3d?', 'dd\\+?(?:p)?(?:\\d(?:\\.\\d)?)?', 'ddp(?:\\d(?:\\.\\d)?)?', 'dts(?:-?(?:hd|x|ma|es|hr))?',
   'truehd', 'atmos', 'flac(?:\\d(?:\\.\\d)?)?', 'opus', 'mp3', 'lpcm(?:\\d(?:\\.\\d)?)?', 'pcm', 'ma', '\\d\\.\\d', '\\dch',
