@@ -11,7 +11,7 @@ import { findSeriesInfo, parseMovieTitle, parseSeriesTitle, seriesReleaseType } 
 import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */
-export const PARSER_VERSION = '1.1.0';
+export const PARSER_VERSION = '1.12.0';
 
 export type ReleaseKind = 'movie' | 'series';
 export type QualitySource =
@@ -33,16 +33,23 @@ export interface SeriesInfo {
 }
 
 export interface ParsedRelease {
+  /** The parsed movie or series title. */
   title: string;
   year: number | null;
+  /** Source, resolution and modifier of the quality the apps would assign (e.g. a 540p WEB-DL is WEBDL-480p: 480). */
   source: QualitySource;
+  /** 480, 576, 720, 1080, 2160; for CAM/TELECINE/WORKPRINT and movie DVDs the stated one (TELESYNC: 720 by default); null when unknown. */
   resolution: number | null;
   modifier: QualityModifier;
   revision: { version: number; real: number; isRepack: boolean; isProper: boolean };
+  /** The apps' Language names; 'Original' for an original-language track (DL, MULTi); ['Unknown'] when none is named. */
   languages: string[];
   releaseGroup: string | null;
+  /** Movies: e.g. "Director's Cut", "IMAX"; null when none (always null for series). */
   edition: string | null;
+  /** Series: Sonarr's release type; null for movies. */
   releaseType: SeriesReleaseType | null;
+  /** Series: season/episode numbers; null for movies. */
   series: SeriesInfo | null;
 }
 

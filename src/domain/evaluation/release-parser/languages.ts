@@ -3,21 +3,21 @@
  * so a film called "The German" is not German.
  */
 
-/** Full names and long tags (whole words): matched in any letter case ("iTALiAN", "FRENCH", "Vostfr"). */
+/** Full names, long tags and unambiguous codes (whole words): matched in any letter case ("iTALiAN", "iTA", "Vostfr"). */
 const WORDS: ReadonlyArray<[string, string]> = [
-  ['english', 'English'],
+  ['english|eng', 'English'],
   ['french|truefrench|vostfr|vff|vfq|vfi|francais|français', 'French'],
   ['spanish|espanol|español|castellano', 'Spanish'],
-  ['latino', 'Spanish (Latino)'],
-  ['german|deutsch', 'German'],
-  ['italian|italiano', 'Italian'],
+  ['latino|latam', 'Spanish (Latino)'],
+  ['german|deutsch|ger', 'German'],
+  ['italian|italiano|ita', 'Italian'],
   ['danish|dansk', 'Danish'],
   ['dutch|nederlands', 'Dutch'],
   ['flemish|vlaams', 'Flemish'],
   ['japanese', 'Japanese'],
   ['icelandic', 'Icelandic'],
   ['chinese|mandarin|cantonese', 'Chinese'],
-  ['russian', 'Russian'],
+  ['russian|rus', 'Russian'],
   ['polish|polski|pldub|lektor', 'Polish'],
   ['vietnamese', 'Vietnamese'],
   ['swedish|svenska', 'Swedish'],
@@ -29,7 +29,7 @@ const WORDS: ReadonlyArray<[string, string]> = [
   ['greek', 'Greek'],
   ['korean', 'Korean'],
   ['hungarian|hundub', 'Hungarian'],
-  ['hebrew', 'Hebrew'],
+  ['hebrew|hebdub', 'Hebrew'],
   ['lithuanian', 'Lithuanian'],
   ['czech', 'Czech'],
   ['romanian', 'Romanian'],
@@ -66,8 +66,8 @@ const WORDS: ReadonlyArray<[string, string]> = [
 
 /** Short release tags: matched only in capitals, since they are ordinary words otherwise ("ITA", "GER", "NL"). */
 const CODES: ReadonlyArray<[string, string]> = [
-  ['ENG', 'English'], ['FR|FRE|VF|VF2', 'French'], ['ESP|SPA', 'Spanish'], ['GER', 'German'], ['ITA', 'Italian'],
-  ['DAN', 'Danish'], ['NL', 'Dutch'], ['JAP|JPN', 'Japanese'], ['CHI|CHS|CHT', 'Chinese'], ['RUS', 'Russian'],
+  ['FR|FRE|VF|VF2', 'French'], ['ESP|SPA', 'Spanish'],
+  ['DAN', 'Danish'], ['NL', 'Dutch'], ['JAP|JPN', 'Japanese'], ['CHI|CHS|CHT', 'Chinese'],
   ['POL|PL', 'Polish'], ['SWE', 'Swedish'], ['NOR', 'Norwegian'], ['FIN', 'Finnish'], ['TUR', 'Turkish'],
   ['POR', 'Portuguese'], ['KOR', 'Korean'], ['HUN', 'Hungarian'], ['HEB', 'Hebrew'], ['CZ|CZE', 'Czech'],
   ['RUM', 'Romanian'], ['BG|BUL', 'Bulgarian'], ['UKR', 'Ukrainian'],
@@ -82,6 +82,7 @@ for (const [pattern, name] of CODES) for (const code of pattern.split('|')) CODE
 /** Two-word tags, looked up joined and lower-cased ("PT-BR", "Spanish.Latino"). */
 const PAIR_LOOKUP = new Map<string, string>([['ptbr', 'Portuguese (Brazil)'], ['spanishlatino', 'Spanish (Latino)']]);
 /** "Multi-Subs" / "Dual Subs" name subtitles, not audio tracks. */
+const SUBTITLE_WORD = /^(?:sub|subs|subbed|subtitles?|softsubs?|hardsubs?|forced)$/;
 const TOKEN_SPLIT = /[^\p{L}\p{N}]+/u;
 
 /** Languages in order of appearance, then 'Original' when the release carries the original-language track
@@ -102,9 +103,10 @@ export function parseLanguages(tail: string): string[] {
       i++;
       continue;
     }
-    const name = WORD_LOOKUP.get(lower) ?? CODE_LOOKUP.get(token);
-    if (name) add(name);
     const next = tokens[i + 1]?.toLowerCase() ?? '';
+    const name = WORD_LOOKUP.get(lower) ?? CODE_LOOKUP.get(token);
+    // "GERMAN.SUBBED", "ENG.SUB": the language of the subtitles, not of the audio
+    if (name && !SUBTITLE_WORD.test(next)) add(name);
     if (((lower === 'multi' || lower === 'dual') && !next.startsWith('sub')) || ((token === 'DL' || token === 'ML') && tokens[i - 1]?.toLowerCase() !== 'web')) original = true;
   }
   if (original) languages.push('Original');

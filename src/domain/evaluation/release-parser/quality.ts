@@ -2,6 +2,7 @@
  * Quality: source, resolution and modifier, resolved to one of Radarr's qualities the way the apps do
  * (e.g. a 540p WEB-DL is WEBDL-480p, a 720p remux is Bluray-720p, a disc image is BR-DISK).
  */
+import { allMatches } from './vocabulary';
 import type { QualityModifier, QualitySource } from './index';
 
 export interface ParsedQuality {
@@ -20,7 +21,7 @@ type SourceToken =
 const SOURCE_SCAN = new RegExp(
   '(?:(?<![a-z0-9])(?:' +
     [
-      '(?<brdisk>BD-?(?:25|50|66|100)|BD[-_. ]?ISO|BR-?DISK|BDFull|COMPLETE[-_. ](?:UHD[-_. ])?BLU-?RAY)',
+      '(?<brdisk>BD-?(?:25|50|66|100)|BD[-_. ]?ISO|BR-?DISK|BDFull|BDMV|COMPLETE[-_. ](?:UHD[-_. ])?BLU-?RAY)',
       '(?<bdrip>(?:UHD)?BD[-_. ]?Rip|BR[-_. ]?Rip|UHD2?BDRip|HD[-_. ]?DVD[-_. ]?Rip)',
       '(?<hddvd>HD[-_. ]?DVD)',
       '(?<bluray>(?:M|UHD)?Blu[-_. ]?Ray|UHD2?BD|BD(?:Mux|Light|Remux)?)',
@@ -31,7 +32,7 @@ const SOURCE_SCAN = new RegExp(
       '(?<hdtv>HDTV(?:Rip)?|HD[-_. ]TV)',
       '(?<sdtv>PDTV|SD[-_. ]?TV|DSR(?:ip)?|TV[-_. ]?Rip|SAT[-_. ]?Rip|DVB[-_. ]?Rip|DTH(?:Rip)?)',
       '(?<screener>(?:DVD|BD|WEB)[-_. ]?SCR(?:EENER)?|SCR(?:EENER)?)',
-      '(?<dvdr>\\d?x?DVD[59]|DVD[-_. ]?R|MDVDR)',
+      '(?<dvdr>\\d?x?DVD[-_. ]?[59]|DVD[-_. ]?R|MDVDR)',
       '(?<dvd>DVD(?:[-_. ]?Rip|Mux)?)',
       '(?<regional>R5|R6|REGIONAL)',
       '(?<telesync>TS(?:[-_. ]?Rip)?|HD[-_. ]?TS|TELESYNCH?|PDVD)',
@@ -48,17 +49,20 @@ const CAPITALS_ONLY = /^(?:TS|TC|CAM|WP|SCR|BD)$/i;
 const NUMERIC_RESOLUTION = /(?<![0-9])(?:(2160|1440|1080|960|720|576|540|480|360|240)[pi]|\d{3,4}x(2160|1080|720|576|540|480|360))(?![a-z])/i;
 const WORD_RESOLUTION = /(?<![a-z0-9])(4K|UHD)(?![a-z0-9])/i;
 const REMUX = /(?<![a-z0-9])(?:BD|UHD)?[-_. ]?REMUX(?![a-z])/i;
-const GERMAN_ML_DISC_CODEC = /\bGerman\b.*\bML\b.*\b(?:AVC|HEVC|VC-?1|MPEG-?2)\b/i;
+const GERMAN_ML_DISC_CODEC = /(?<![a-z0-9])German(?![a-z0-9]).*(?<![a-z0-9])ML(?![a-z0-9]).*(?<![a-z0-9])(?:AVC|HEVC|VC-?1|MPEG-?2)(?![a-z0-9])/i;
 const DISC_CODEC = /(?<![a-z0-9])(?:AVC|VC-?1|MPEG-?2|HEVC)(?![a-z0-9])/i;
 const ENCODE_MARKER = /(?<![a-z0-9])(?:[xh][-_. ]?26[456]|XviD|DivX|AV1|\d{1,2}-?bits?|Hi10p?|mkv|mp4)(?![a-z])|\.(?:mkv|mp4|avi)$/i;
 const ISO = /(?<![a-z0-9])ISO(?![a-z0-9])/i;
 const UNTOUCHED = /(?<![a-z0-9])UNTOUCHED(?![a-z0-9])/i;
 const MPEG2 = /(?<![a-z0-9])MPEG-?2(?![a-z0-9])/i;
 const INTERLACED_1080 = /(?<![0-9])1080i(?![a-z])/i;
-const HIGH_RES_TV = /(?<![a-z0-9])HR(?![a-z0-9])/;
+const HIGH_RES_TV = /(?<![a-z0-9])HR(?![a-z0-9])/i;
 const BRACKETED_SOURCE = /\[(?:HDTV|WEB-?DL|WEB|Web|BluRay|Blu-ray)\]/i;
 const STREAMING_SERVICE = /(?<![a-z0-9])(?:AMZN|NF|DSNP|DSNY|ATVP|HMAX|HULU|PCOK|PMTP|STAN|CRAV|iT|iP|Netflix|Amazon|Hulu)(?![a-z0-9])/;
 const SD_CODEC = /(?<![a-z0-9])(?:XviD|DivX)(?![a-z0-9])/i;
+const SEPARATORS = /[-_. ]/g;
+const OPENING_BRACKET = /[[(]/;
+const CLOSING_BRACKET_OR_DIGIT = /[\])0-9]/;
 const EXTENSION = /\.([a-z0-9]{2,4})$/i;
 
 /** What a bare file extension says when the name says nothing else (own table, after the apps' documented behaviour). */
@@ -73,21 +77,27 @@ const PRIORITY: readonly SourceToken[] = [
   'screener', 'regional', 'dvdr', 'dvd', 'telecine', 'telesync', 'cam', 'workprint',
 ];
 
+/** "[bd]", "(bd 720p", "bd720p": a short source word in brackets or glued to a resolution is unambiguous. */
+function inBracketsOrGlued(name: string, start: number, end: number): boolean {
+  return OPENING_BRACKET.test(name[start - 1] ?? '') || CLOSING_BRACKET_OR_DIGIT.test(name[end] ?? '');
+}
+
 function findSources(name: string, hasResolution: boolean): Set<SourceToken> {
   const found = new Set<SourceToken>();
-  for (const m of name.matchAll(SOURCE_SCAN)) {
+  for (const m of allMatches(SOURCE_SCAN, name)) {
     const groups = m.groups as Record<string, string | undefined>;
     const text = m[0];
     if (groups.gluedDvd) { found.add('dvd'); continue; }
     const kind = (Object.keys(groups) as SourceToken[]).find((k) => groups[k] !== undefined);
     if (!kind) continue;
-    const bare = text.replace(/[-_. ]/g, '');
-    if (CAPITALS_ONLY.test(bare) && bare !== bare.toUpperCase()) continue;
+    const bare = text.replace(SEPARATORS, '');
     const end = (m.index ?? 0) + text.length;
-    // a ".ts" file extension is not TELESYNC; a trailing "-BD" is a release group
+    const shortWord = CAPITALS_ONLY.test(bare);
+    if (shortWord && bare !== bare.toUpperCase() && !inBracketsOrGlued(name, m.index ?? 0, end)) continue;
+    // a ".ts" file extension is not TELESYNC; a trailing "-BD", "-WP" … is a release group
     if (kind === 'telesync' && end === name.length && name[(m.index ?? 0) - 1] === '.') continue;
-    if (kind === 'bluray' && bare.toUpperCase() === 'BD' && end === name.length && name[(m.index ?? 0) - 1] === '-') continue;
-    if (kind === 'web' && text !== 'WEB' && !hasResolution && !/[[(]/.test(name[(m.index ?? 0) - 1] ?? '')) continue;
+    if (shortWord && end === name.length && name[(m.index ?? 0) - 1] === '-') continue;
+    if (kind === 'web' && text !== 'WEB' && !hasResolution && !OPENING_BRACKET.test(name[(m.index ?? 0) - 1] ?? '')) continue;
     found.add(kind);
   }
   return found;
@@ -165,8 +175,10 @@ export function parseQuality(name: string, series = false): ParsedQuality {
       return result('dvd', 480, 'remux');
     case 'dvd':
       return result('dvd', series ? 480 : titleResolution);
-    case 'telecine':
     case 'telesync':
+      // Radarr's fixtures expect TELESYNC at 720p; a TS that states no resolution is taken as 720p
+      return result('telesync', titleResolution ?? 720);
+    case 'telecine':
     case 'cam':
     case 'workprint':
       return result(primary, titleResolution);

@@ -12,6 +12,7 @@ const REPOSTER_SUFFIX = new RegExp(
   'i',
 );
 const NUMBERED_SUFFIX = /(-[^\s.\-[\]()]+)-\d{1,2}$/;
+const ARCHIVE_PART = /\.(?:part|vol)\d+(?:\+\d+)?$/i;
 const SITE_TAG = /\s*-?\s*\[\s*(?:(?:eztv|ettv|rarbg|rartv|PublicHD|TGx|EtHD)(?:\.[a-z]{2,4})?|[^\]\s]+\.(?:com|org|net|info|to|tv))\s*\]$/i;
 const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
 const NOISE_PAREN = /\s+\([^()]*[,:/][^()]*\)$/;
@@ -20,10 +21,18 @@ const TRAILING_LANGUAGE = new RegExp(
   'i',
 );
 const SOFTSUBS = /(?:Soft|Hard)[-_. ]?subs?\s*\(([^()\s]+)\)/i;
-const LEADING_BRACKET = /^\[([^\]\s]+)\]/;
+const LEADING_BRACKET = /^\[([^\]]+)\]/;
 const ANIME_HASH = /\[[0-9A-F]{8}\]/;
 const DOT_DASH_GROUP = /\.-([^\s.[\]()]+)$/;
 const AFTER_PAREN_WORD = /\)\s+([^\s()[\]]+)$/;
+const CODEC_NUMBER = /^[xh]26[456]$/i;
+const TRAILING_DASHES = /-+$/;
+const BRACKET = /[[\]()]/;
+const SPACE = /\s/;
+const SPACES = /\s+/;
+const ENDS_WITH_SPACE = /\s$/;
+const STARTS_WITH_SPACE = /^\s/;
+const DASH_WORD_AT_END = /-([^\s\-[\]()]+)$/;
 const NUMERIC = /^\d+$/;
 const YEAR = /^(?:19|20)\d{2}$/;
 const VERSION_OR_HASH = /^(?:v\d|[0-9A-F]{8})$/i;
@@ -44,7 +53,7 @@ function endsWithTechToken(text: string): boolean {
   const words = text.trimEnd().split(WORD_SPLIT).filter(Boolean);
   const last = words[words.length - 1] ?? '';
   const pair = words.length >= 2 ? `${words[words.length - 2]}.${last}` : '';
-  return isTechToken(last) || (pair !== '' && isTechToken(pair)) || /^[xh]26[456]$/i.test(last);
+  return isTechToken(last) || (pair !== '' && isTechToken(pair)) || CODEC_NUMBER.test(last);
 }
 
 function techCount(text: string): number {
@@ -55,7 +64,7 @@ function stripNoise(name: string): string {
   let s = name.trim();
   for (let i = 0; i < 12; i++) {
     const before = s;
-    s = s.replace(FILE_EXTENSION, '').replace(REPOSTER_SUFFIX, '').replace(SITE_TAG, '').replace(NOISE_PAREN, '')
+    s = s.replace(FILE_EXTENSION, '').replace(ARCHIVE_PART, '').replace(REPOSTER_SUFFIX, '').replace(SITE_TAG, '').replace(NOISE_PAREN, '')
       .replace(NUMBERED_SUFFIX, '$1').replace(TRAILING_LANGUAGE, '$1').trim();
     if (s === before) break;
   }
@@ -66,16 +75,19 @@ function stripNoise(name: string): string {
 function dashGroup(s: string): string | null {
   const dotDash = DOT_DASH_GROUP.exec(s);
   if (dotDash && isPlainToken(dotDash[1])) return dotDash[1];
-  const trimmed = s.replace(/-+$/, '');
+  const trimmed = s.replace(TRAILING_DASHES, '');
   const dash = trimmed.lastIndexOf('-');
   if (dash <= 0) return null;
   const pre = trimmed.slice(0, dash);
   const raw = trimmed.slice(dash + 1);
   const candidate = raw.trim();
-  if (!candidate || /[[\]()]/.test(candidate)) return null;
-  const spaced = /\s$/.test(pre) || /^\s/.test(raw);
+  if (!candidate || BRACKET.test(candidate)) return null;
+  // "BR-DISK", "DVD-R", "WEB-DL": the dash is inside a technical word
+  const preWords = pre.split(WORD_SPLIT);
+  if (isTechToken(`${preWords[preWords.length - 1]}-${candidate}`)) return null;
+  const spaced = ENDS_WITH_SPACE.test(pre) || STARTS_WITH_SPACE.test(raw);
   if (candidate.includes(' ')) {
-    const words = candidate.split(/\s+/);
+    const words = candidate.split(SPACES);
     if (words.length > 4 || !words.every((w) => isPlainToken(w) || NUMERIC.test(w)) || !endsWithTechToken(pre)) return null;
     return candidate;
   }
@@ -86,7 +98,7 @@ function dashGroup(s: string): string | null {
     return candidate;
   }
   if (NUMERIC.test(candidate)) return candidate.length >= 3 ? candidate : null;
-  return isPlainToken(candidate) ? candidate : null;
+  return candidate.length >= 2 && isPlainToken(candidate) ? candidate : null;
 }
 
 function matchingOpen(s: string): number {
@@ -108,9 +120,10 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
     const open = matchingOpen(s);
     const inner = s.slice(open + 1, -1).trim();
     const before = s.slice(0, Math.max(open, 0));
-    if (!/\s/.test(inner) && isPlainToken(inner)) {
-      if (/\s$/.test(before)) {
-        const dashed = /-([^\s\-[\]()]+)$/.exec(before.trimEnd());
+    // a one-word [Tag] is a group; a one-word (Note) is a comment
+    if (s.endsWith(']') && !SPACE.test(inner) && isPlainToken(inner)) {
+      if (ENDS_WITH_SPACE.test(before)) {
+        const dashed = DASH_WORD_AT_END.exec(before.trimEnd());
         if (dashed && isPlainToken(dashed[1])) return dashed[1];
       }
       return inner;
@@ -135,12 +148,22 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
   return null;
 }
 
+/** "[Group]" or "[Anime Time]" in front: up to three plain words. */
+function leadingGroup(s: string): string | null {
+  const m = LEADING_BRACKET.exec(s);
+  if (!m) return null;
+  const inner = m[1].trim();
+  const words = inner.split(SPACES);
+  return words.length <= 3 && words.every((w) => isPlainToken(w)) ? inner : null;
+}
+
 export function parseReleaseGroup(name: string): string | null {
   const s = stripNoise(name);
   const softsubs = SOFTSUBS.exec(s);
   if (softsubs) return softsubs[1];
-  const leading = LEADING_BRACKET.exec(s);
-  if (leading && isPlainToken(leading[1])) return leading[1];
+  const leading = leadingGroup(s);
+  // "[Group] Title - 01 [720p]" (anime) names the group in front; a scene "-GROUP" at the end still wins ("[TGx] Movie…-EVO")
+  if (leading) return (s.endsWith(']') || s.endsWith(')') ? null : dashGroup(s)) ?? leading;
   // anime naming ("… [v3] [6AFFEF6B]") puts the group in front; without it there is none
   if (ANIME_HASH.test(s)) return null;
   return groupFromEnd(s, false);

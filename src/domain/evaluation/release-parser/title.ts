@@ -2,6 +2,7 @@
  * Where the title ends and what it says: the movie title and year, the edition, and for series Sonarr's
  * season/episode conventions (S01E01, S01E01E02, S01E01-E03, 1x01, season packs, daily air dates, anime absolute numbers).
  */
+import { allMatches } from './vocabulary';
 import type { SeriesInfo, SeriesReleaseType } from './index';
 
 
@@ -18,28 +19,37 @@ const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\
 const YEAR = /(?<![0-9])[([]?((?:18[89]|19\d|20\d)\d)[)\]]?(?![0-9a-z])/gi;
 /** The first technical word after a title: a resolution, source, codec or audio format. */
 const STRONG_STOP = new RegExp(
-  '[\\s._\\-([]+(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|4K|UHD|M?Blu-?Ray|BD(?:Rip|Remux|ISO|25|50)?|BRRip|WEB(?:-?DL|-?Rip|Mux)?|HDTV|PDTV|SDTV|DSR|' +
+  '(?<=[\\s._\\-([])(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|4K|UHD|M?Blu-?Ray|BD(?:Rip|Remux|ISO|25|50)?|BRRip|WEB(?:-?DL|-?Rip|Mux)?|HDTV|PDTV|SDTV|DSR|' +
     'TVRip|DVD(?:Rip|R|SCR|5|9)?|HD-?DVD|REMUX|[xh]\\.?26[45]|HEVC|AVC|XviD|DivX|HDCAM|CAMRip|TSRip|TELESYNCH?|TELECINE|WORKPRINT|' +
     'DTS|AAC|AC3|DD[P+]?5\\.1|TrueHD|Atmos|10bit|HDR)(?![a-z0-9])',
   'i',
 );
 /** Release flags and language tags: they end a title that has no year. */
-const WEAK_STOP = /[\s._\-([]+(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
-/** Editions that may stand between the title and the year ("Movie.Extended.2019"); "Final Cut" there is a title. */
-const EDITION_BEFORE_YEAR = /^(?:Extended|Director|Directors|Theatrical|Unrated|Uncut|Uncensored|Remaster|Criterion|IMAX|Ultimate|Collector|Despecialized|Open)/i;
-const EPISODE = /(?<![0-9])S(\d{1,4})[-_. ]?E(\d{1,4})((?:(?:[-_. ]?E|-E?|[-_. ]E)\d{1,4}(?![\dpi]))*)/i;
-const EPISODE_CONTINUATION = /([-_. ]?E|-E?)(\d{1,4})/gi;
+const WEAK_STOP = /(?<=[\s._\-([])(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
+/** Editions may stand between the title and the year ("Movie.Extended.2019"), but "The Final Cut" there is a title. */
+const NOT_EDITION_BEFORE_YEAR = /^(?:Final|Limited|Alternate|Assembly)/i;
+const EPISODE = /(?<![0-9])S(\d{1,4})[-_. ]?E(\d{1,4})((?:(?:[-_. ]?E|-E?|[-_. ]E|[-_. ]?-?S\d{1,4}E)\d{1,4}(?![\dpi]))*)/i;
+const EPISODE_CONTINUATION = /([-_. ]?E|-E?|[-_. ]?-?S\d{1,4}E)(\d{1,4})/gi;
 const CROSS = /(?<![0-9a-z])(\d{1,2})x(\d{2,3})((?:-(?:\d{1,2}x)?\d{2,3})*)(?![\dp])/i;
 const CROSS_CONTINUATION = /-(?:\d{1,2}x)?(\d{2,3})/g;
 const SEASON = /(?<![a-z0-9])(?:S(\d{1,2})(?:[-_. ]?-[-_. ]?S?(\d{1,2}))?(?![0-9]|[-_. ]?E\d)|(?:Season|Saison|Staffel|Temporada|Stagione)s?[-_. ]?(\d{1,2})(?:[-_. ]?-[-_. ]?(\d{1,2}))?(?![0-9]))/i;
 const DAILY = /(?<![0-9])((?:19|20)\d{2})[-_. ](0[1-9]|1[0-2])[-_. ](0[1-9]|[12]\d|3[01])(?![0-9])/;
-const ABSOLUTE_DASH = /\s-\s(\d{1,4})(?:v\d)?(?:\s?-\s?(\d{1,4})(?:v\d)?)?(?=[\s._[(]|$)/;
-const ABSOLUTE_BARE = /[\s_.](\d{2,4})(?:v\d)?(?=[\s_.]*[[(]|$)/;
+const ABSOLUTE_DASH = /\s-\s(?!(?:19|20)\d{2}(?!\d))(\d{1,4})(?:v\d)?(?:\s?-\s?(\d{1,4})(?:v\d)?)?(?=[\s._[(]|$)/;
+const ABSOLUTE_BARE = /[\s_.](\d{2,4})(?:v\d)?(?:-(\d{2,4})(?:v\d)?)?(?=[\s_.]*[[(]|$)/;
+/** Mini-series: "Title.E05", "Title.Part.2", "Title Pt. 3" (season 1). */
+const MINISERIES = /(?<![a-z0-9])(?:E(\d{1,4})|(?:Part|Pt)[-_. ]{0,2}(\d{1,2}))(?![0-9a-z])/i;
+const DOTS_AND_UNDERSCORES = /[._]/g;
+const BRACKETS = /[[\](){}]/g;
+const SPACES = /\s+/g;
+const TITLE_EDGE_PUNCTUATION = /^[\s\-:|]+|[\s\-:|,]+$/g;
+const HAS_TEXT = /[\p{L}\p{N}]/u;
+const ONLY_SEPARATORS = /^[\s._\-()[\]]*$/;
+const TRAILING_SEPARATORS = /[\s._\-]+$/;
 const EDITION = new RegExp(
   '(?<![a-z0-9])(' +
     '(?:(?:Extended|Ultimate|Recut)[-_. ])?' +
     '(?:Director\'?s|Directors|Collector\'?s|Collectors|Theatrical|Ultimate|Extended|Despecialized|Criterion|' +
-    '(?:Special|Rogue|Final|Assembly|Imperial|Diamond(?:[-_. ]Luxe)?|Signature|Definitive|Limited|Deluxe|Alternate|Producer\'?s)(?=[-_. ](?:Cut|Edition|Version|Collection))|' +
+    '(?:Special|Rogue|Final|Assembly|Imperial|Diamond(?:[-_. ]Luxe)?|Signature|Definitive|Limited|Deluxe|Alternate|Producer\'?s|Hunter|Rekall|Recut)(?=[-_. ](?:Cut|Edition|Version|Collection))|' +
     '\\d{1,3}(?:th|st|nd|rd)?[-_. ]Anniversary)' +
     '(?:[-_. ](?:Cut|Edition|Version|Collection))?' +
     '(?:[-_. ](?:Extended|Uncensored|Remastered|Unrated|Uncut|Open[-_. ]?Matte|IMAX|Fan[-_. ]?Edit))?' +
@@ -58,15 +68,15 @@ export function stripPrefixes(name: string): { text: string; offset: number } {
 
 export function cleanTitle(raw: string): string {
   return raw
-    .replace(/[._]/g, ' ')
-    .replace(/[[\](){}]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\-:|]+|[\s\-:|,]+$/g, '')
+    .replace(DOTS_AND_UNDERSCORES, ' ')
+    .replace(BRACKETS, ' ')
+    .replace(SPACES, ' ')
+    .replace(TITLE_EDGE_PUNCTUATION, '')
     .trim();
 }
 
 function normaliseEdition(text: string): string {
-  return text.replace(/[._]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.replace(DOTS_AND_UNDERSCORES, ' ').replace(SPACES, ' ').trim();
 }
 
 function firstIndex(re: RegExp, text: string): number {
@@ -79,10 +89,10 @@ export function parseMovieTitle(name: string): TitleParts {
   const { text, offset } = stripPrefixes(name);
   const stop = firstIndex(STRONG_STOP, text);
   let yearMatch: RegExpMatchArray | null = null;
-  for (const m of text.matchAll(YEAR)) {
+  for (const m of allMatches(YEAR, text)) {
     const index = m.index ?? 0;
     if (index > stop) break;
-    if (/[\p{L}\p{N}]/u.test(text.slice(0, index))) yearMatch = m;
+    if (HAS_TEXT.test(text.slice(0, index))) yearMatch = m;
   }
   const weakStop = Math.min(stop, firstIndex(WEAK_STOP, text));
   let titleEnd = yearMatch ? yearMatch.index ?? 0 : weakStop;
@@ -91,8 +101,8 @@ export function parseMovieTitle(name: string): TitleParts {
   const beforeYear = text.slice(0, titleEnd);
   const titleEdition = yearMatch ? EDITION.exec(beforeYear) : null;
   if (
-    titleEdition && EDITION_BEFORE_YEAR.test(titleEdition[1]) && /[\p{L}\p{N}]/u.test(beforeYear.slice(0, titleEdition.index))
-    && /^[\s._\-([]*$/.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
+    titleEdition && !NOT_EDITION_BEFORE_YEAR.test(titleEdition[1]) && HAS_TEXT.test(beforeYear.slice(0, titleEdition.index))
+    && ONLY_SEPARATORS.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
   ) {
     edition = normaliseEdition(titleEdition[1]);
     titleEnd = titleEdition.index;
@@ -116,7 +126,7 @@ function range(from: number, to: number): number[] {
 
 /** Adds continuation numbers ("E02", "-E03", "-03") to a list, ranges expanded. */
 function addContinuations(episodes: number[], continuation: string, re: RegExp, isRange: (marker: string) => boolean): number[] {
-  for (const m of continuation.matchAll(re)) {
+  for (const m of allMatches(re, continuation)) {
     const n = Number(m[m.length - 1]);
     const last = episodes[episodes.length - 1];
     if (isRange(m[1] ?? m[0]) && n > last) episodes.push(...range(last + 1, n));
@@ -150,6 +160,10 @@ export function findSeriesInfo(text: string, animeStyle: boolean): SeriesMatch |
   if (daily && daily.index > 0) {
     return { info: { ...base, airDate: `${daily[1]}-${daily[2]}-${daily[3]}` }, index: daily.index, end: daily.index + daily[0].length };
   }
+  const absolute = ABSOLUTE_DASH.exec(text) ?? (animeStyle ? ABSOLUTE_BARE.exec(text) : null);
+  // anime names number episodes absolutely, even after a season word ("Title S2 - 05")
+  const absoluteMatch = absolute && absolute.index > 0 ? absoluteInfo(base, absolute) : null;
+  if (animeStyle && absoluteMatch) return absoluteMatch;
   const season = SEASON.exec(text);
   if (season) {
     const first = Number(season[1] ?? season[3]);
@@ -157,13 +171,19 @@ export function findSeriesInfo(text: string, animeStyle: boolean): SeriesMatch |
     const seasons = lastRaw !== undefined ? range(first, Number(lastRaw)) : [first];
     return { info: { ...base, seasonNumber: first, fullSeason: true, seasonNumbers: seasons }, index: season.index, end: season.index + season[0].length };
   }
-  const absolute = ABSOLUTE_DASH.exec(text) ?? (animeStyle ? ABSOLUTE_BARE.exec(text) : null);
-  if (absolute && absolute.index > 0) {
-    const first = Number(absolute[1]);
-    const numbers = absolute[2] !== undefined ? range(first, Number(absolute[2])) : [first];
-    return { info: { ...base, absoluteEpisodeNumbers: numbers }, index: absolute.index, end: absolute.index + absolute[0].length };
+  if (absoluteMatch) return absoluteMatch;
+  const mini = MINISERIES.exec(text);
+  if (mini && mini.index > 0) {
+    const episode = Number(mini[1] ?? mini[2]);
+    return { info: { ...base, seasonNumber: 1, episodeNumbers: [episode], seasonNumbers: [1] }, index: mini.index, end: mini.index + mini[0].length };
   }
   return null;
+}
+
+function absoluteInfo(base: SeriesInfo, absolute: RegExpExecArray): SeriesMatch {
+  const first = Number(absolute[1]);
+  const numbers = absolute[2] !== undefined ? range(first, Number(absolute[2])) : [first];
+  return { info: { ...base, absoluteEpisodeNumbers: numbers }, index: absolute.index, end: absolute.index + absolute[0].length };
 }
 
 export function seriesReleaseType(info: SeriesInfo | null): SeriesReleaseType {
@@ -185,7 +205,7 @@ export function parseSeriesTitle(name: string, series: SeriesMatch | null): Titl
     return { ...movie, edition: null };
   }
   const localIndex = series.index - offset;
-  let raw = text.slice(0, Math.max(localIndex, 0)).replace(/[\s._\-]+$/, '');
+  let raw = text.slice(0, Math.max(localIndex, 0)).replace(TRAILING_SEPARATORS, '');
   let year: number | null = null;
   const trailingYear = TRAILING_YEAR.exec(raw);
   if (trailingYear && trailingYear.index > 0) {
