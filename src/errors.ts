@@ -11,6 +11,7 @@ export type AppErrorKind =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'not_ready'
   | 'unavailable'
@@ -23,6 +24,7 @@ const STATUS: Record<AppErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   not_ready: 503,

@@ -26,7 +26,7 @@ export function instanceActivities(deps: ActivityDeps) {
       } catch (error) {
         if (!(error instanceof AppRequestError)) throw error;
         deps.logger.info({ instanceId, failure: error.failure, status: error.status }, 'instance probe failed');
-        return { reachable: false, reason: error.failure === 'invalidResponse' ? 'serverError' : error.failure };
+        return { reachable: false, reason: error.failure };
       }
     },
   };

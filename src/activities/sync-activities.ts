@@ -4,7 +4,7 @@ import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import { applyPlan, liveNeeds, planSync, readSyncSource, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
-import { PcdDatabase, SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
+import { DriftResult, PcdDatabase, SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
 import { InstanceService } from '../services/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
@@ -30,6 +30,8 @@ export interface ApplySummary {
 export interface SyncRunResult {
   status: 'success' | 'partial' | 'failed';
   failure: FailureEvidence | null;
+  /** The instance whose stored drift result the writes made out of date (null: none to refresh). */
+  refreshDriftOf: number | null;
 }
 
 export function syncActivities(deps: ActivityDeps) {
@@ -164,15 +166,22 @@ export function syncActivities(deps: ActivityDeps) {
     },
 
     /**
-     * Executes the preview's write plan in dependency order. Heartbeats carry the index reached, so
-     * a retried attempt (another worker after a crash) resumes there; every step is idempotent.
+     * Executes the preview's write plan in dependency order, resumably: each confirmed step is
+     * recorded on the run (durably, before the heartbeat that reports it), and a retried attempt
+     * (another worker after a crash) starts after the last confirmed step. Heartbeats are throttled
+     * by the SDK, so the run record, not the last heartbeat that reached the server, says where
+     * to resume. Only the step that was in flight runs again, and it finds its target on the app
+     * by name (a create that did happen becomes an update, never a second entity).
      */
     async applySyncPlan(previewId: number, runId: number, options: { checkFreshness?: boolean } = {}): Promise<ApplySummary> {
       const ctx = Context.current();
-      const resume = ctx.info.heartbeatDetails as { next?: number; checked?: boolean } | undefined;
+      const heartbeat = ctx.info.heartbeatDetails as { next?: number; checked?: boolean } | undefined;
+      const confirmed = await confirmedSteps(runId);
+      const resumeAt = Math.max(heartbeat?.next ?? 0, confirmed);
       // An approved preview applied as it is (canary targets) is checked for freshness here, in the
-      // same attempt as the writes; the heartbeat records the check so a retry does not repeat it.
-      if (options.checkFreshness && !resume?.checked) {
+      // same attempt as the writes; the heartbeat records the check so a retry does not repeat it,
+      // and once a step is confirmed the app has moved by our own writes: no check either.
+      if (options.checkFreshness && !heartbeat?.checked && resumeAt === 0) {
         if (!(await isFresh(previewId))) return { steps: 0, written: 0, stale: true };
         ctx.heartbeat({ next: 0, checked: true });
       }
@@ -180,11 +189,12 @@ export function syncActivities(deps: ActivityDeps) {
       const plan = preview.plan as unknown as WritePlan;
       const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
       const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
-      const startAt = resume?.next ?? 0;
-      if (startAt > 0) deps.logger.info({ previewId, runId, startAt, attempt: ctx.info.attempt }, 'sync apply resuming');
+      const startAt = Math.min(resumeAt, plan.steps.length);
+      if (startAt > 0) deps.logger.info({ previewId, runId, startAt, confirmed, attempt: ctx.info.attempt }, 'sync apply resuming');
       try {
         await applyPlan(plan, client, {
           startAt,
+          verifyFirst: startAt > 0 || ctx.info.attempt > 1,
           onStep: async (outcome: StepOutcome, total: number) => {
             await recordOutcome(runId, outcome);
             ctx.heartbeat({ next: outcome.index + 1, total, checked: true });
@@ -207,17 +217,28 @@ export function syncActivities(deps: ActivityDeps) {
       const outcomes = run.outcomes as unknown as StepOutcome[];
       const done = new Set(outcomes.map((o) => o.index));
       const counts = ((preview?.preview ?? {}) as { counts?: { unchanged: number } }).counts;
+      const written = outcomes.filter((o) => o.outcome !== 'skipped').length;
+      // A run that stopped after writing says so in its evidence, so the preview (failed: the apply
+      // did not complete) and the run record (partial: some changes are on the app) tell one story.
+      if (failure && written > 0) {
+        failure = { ...failure, message: `${failure.message} ${written} of ${plan.steps.length} changes were written before it stopped; the run is recorded as partial.` };
+      }
       run.failureCount = failure ? 1 : 0;
-      run.sectionsRun = run.sectionsAttempted.filter((section) => plan.steps.every((step, index) => step.section !== section || done.has(index))).length;
-      run.itemsSynced = (counts?.unchanged ?? 0) + outcomes.filter((o) => o.outcome !== 'skipped').length;
-      run.status = !failure ? 'success' : outcomes.some((o) => o.outcome !== 'skipped') ? 'partial' : 'failed';
-      run.error = failure ? failure.message : null;
+      // Sections the run wrote to: every step confirmed, or at least one write confirmed.
+      run.sectionsRun = run.sectionsAttempted.filter((section) => {
+        const steps = plan.steps.map((step, index) => ({ step, index })).filter(({ step }) => step.section === section);
+        return steps.every(({ index }) => done.has(index)) || steps.some(({ index }) => outcomes.some((o) => o.index === index && o.outcome !== 'skipped'));
+      }).length;
+      run.itemsSynced = (counts?.unchanged ?? 0) + written;
+      run.status = !failure ? 'success' : written > 0 ? 'partial' : 'failed';
+      run.error = failure ? failure.message.slice(0, 500) : null;
       run.finishedAt = new Date();
       await em().flush();
       if (run.previewId) {
         await em().nativeUpdate(SyncPreview, { id: run.previewId }, { status: failure ? 'failed' : 'applied', failure: failure ? { ...failure } : null, updatedAt: new Date() });
       }
-      return { status: run.status, failure };
+      const refreshDriftOf = written > 0 && run.instanceId !== null && (await em().count(DriftResult, { instanceId: run.instanceId })) > 0 ? run.instanceId : null;
+      return { status: run.status, failure, refreshDriftOf };
     },
   };
 
@@ -231,6 +252,15 @@ export function syncActivities(deps: ActivityDeps) {
     const failed = Object.values(failures)[0];
     if (failed) throw appFailure(failed, 'reading the live state before apply');
     return fingerprint(live) === preview.liveFingerprint;
+  }
+
+  /** How many leading plan steps the run has confirmed (the index to resume at). */
+  async function confirmedSteps(runId: number): Promise<number> {
+    const run = await deps.orm.em.fork().findOneOrFail(SyncRun, { id: runId }, { fields: ['outcomes'] });
+    const done = new Set((run.outcomes as unknown as StepOutcome[]).map((o) => o.index));
+    let next = 0;
+    while (done.has(next)) next++;
+    return next;
   }
 
   async function recordOutcome(runId: number, outcome: StepOutcome): Promise<void> {

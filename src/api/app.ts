@@ -2,7 +2,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { type Express } from 'express';
 import type { ApiDeps } from './deps';
 import { docsRouter } from './http/docs';
-import { accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireApiKey } from './http/middleware';
+import { JSON_BODY_TYPES, accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireApiKey, requireJsonBody } from './http/middleware';
 import { buildOpenApiDocument } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerHealthRoutes } from './routes/health';
@@ -49,7 +49,8 @@ export function createApp(deps: ApiDeps): Express {
   app.get('/', (_req, res) => res.redirect('/docs/'));
   app.use('/docs', docsRouter());
   app.use(API_PREFIX, requireApiKey(deps.apiKey, new Set(['/health'])));
-  app.use(API_PREFIX, express.json({ limit: '5mb', strict: false }));
+  app.use(API_PREFIX, requireJsonBody());
+  app.use(API_PREFIX, express.json({ limit: '5mb', strict: false, type: JSON_BODY_TYPES }));
   app.use(API_PREFIX, ormRequestContext(deps.orm));
   app.get(`${API_PREFIX}/openapi.json`, (_req, res) => {
     res.json(openApi);

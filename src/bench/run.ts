@@ -9,6 +9,8 @@ import { evaluateBenchmark } from './evaluate';
 const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, evaluateBenchmark];
 
 async function main(): Promise<void> {
+  // Loopback only: git may use local repositories and nothing else (schema fetches are off too).
+  process.env.GIT_ALLOW_PROTOCOL = 'file';
   const only = process.argv[2];
   for (const bench of BENCHMARKS) {
     if (only && !bench.name.includes(only)) continue;

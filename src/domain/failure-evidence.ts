@@ -3,7 +3,7 @@
  * pre-authored here and nowhere else, so no exception text, app response body, host name or
  * credential can reach a client through them.
  */
-export const APP_FAILURE_CODES = ['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError'] as const;
+export const APP_FAILURE_CODES = ['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError', 'invalidResponse'] as const;
 export type AppFailureCode = (typeof APP_FAILURE_CODES)[number];
 
 export const FAILURE_CODES = [...APP_FAILURE_CODES, 'sectionErrors', 'executionFailed', 'stale', 'internalError'] as const;
@@ -13,10 +13,15 @@ export interface FailureEvidence {
   code: FailureCode;
   message: string;
   recoveryAction: string;
+  /**
+   * For the aggregate codes (executionFailed): the app failure that caused it, when one did
+   * (null when the cause was not an app failure).
+   */
+  cause?: AppFailureCode | null;
 }
 
-/** How a call to an app went wrong, before it is mapped to a consumer's vocabulary. */
-export type AppCallFailure = AppFailureCode | 'invalidResponse';
+/** How a call to an app went wrong (the app failure codes are also the public evidence codes). */
+export type AppCallFailure = AppFailureCode;
 
 const TEXT: Record<FailureCode, { message: string; recoveryAction: string }> = {
   unreachable: {
@@ -43,6 +48,10 @@ const TEXT: Record<FailureCode, { message: string; recoveryAction: string }> = {
     message: 'The app instance failed while handling the request.',
     recoveryAction: "Check the app's own logs, then retry.",
   },
+  invalidResponse: {
+    message: 'The app instance returned a response that could not be read.',
+    recoveryAction: 'Check that the base URL points at the app and that the app version is supported.',
+  },
   sectionErrors: {
     message: 'One or more sections failed to generate.',
     recoveryAction: 'Review each section outcome, fix the cause, then generate a new preview.',
@@ -61,21 +70,15 @@ const TEXT: Record<FailureCode, { message: string; recoveryAction: string }> = {
   },
 };
 
-const INVALID_RESPONSE_TEXT = {
-  message: 'The app instance returned a response that could not be read.',
-  recoveryAction: 'Check that the base URL points at the app and that the app version is supported.',
-};
-
 export function failureEvidence(code: FailureCode): FailureEvidence {
   return { code, ...TEXT[code] };
 }
 
-/** Evidence for a failed app call; an unreadable response is reported under serverError. */
+/** Evidence for a failed app call (an unreadable response is invalidResponse). */
 export function evidenceForAppFailure(failure: AppCallFailure): FailureEvidence {
-  if (failure === 'invalidResponse') return { code: 'serverError', ...INVALID_RESPONSE_TEXT };
   return failureEvidence(failure);
 }
 
 export function isAppCallFailure(value: unknown): value is AppCallFailure {
-  return typeof value === 'string' && ((APP_FAILURE_CODES as readonly string[]).includes(value) || value === 'invalidResponse');
+  return typeof value === 'string' && (APP_FAILURE_CODES as readonly string[]).includes(value);
 }

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MikroORM, type Options } from '@mikro-orm/core';
-import { BetterSqliteDriver } from '@mikro-orm/better-sqlite';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
+import { BoundBetterSqliteDriver, BoundPostgreSqlDriver } from './bound-parameters';
 import { ENTITIES } from './entities';
 import { MIGRATIONS, migrationNumber } from './migrations';
 
@@ -33,10 +32,10 @@ export function ormOptions(database: DatabaseConfig, logger?: Logger): Options {
     discovery: { warnWhenNoEntities: false },
   };
   if (database.kind === 'postgresql') {
-    return { ...common, driver: PostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } };
+    return { ...common, driver: BoundPostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
-  return { ...common, driver: BetterSqliteDriver, dbName: database.file };
+  return { ...common, driver: BoundBetterSqliteDriver, dbName: database.file };
 }
 
 export async function initOrm(database: DatabaseConfig, logger?: Logger): Promise<Orm> {
@@ -59,7 +58,7 @@ const MIGRATION_LOCK_KEY = 7_979_001;
  * lock serialises processes that start together (the api and worker services).
  */
 export async function migrate(orm: Orm): Promise<number> {
-  if (orm.config.get('driver') === PostgreSqlDriver) {
+  if (orm.config.get('driver') === BoundPostgreSqlDriver) {
     const knex = (orm.em.getConnection() as unknown as { getKnex(): import('@mikro-orm/knex').Knex }).getKnex();
     await knex.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);

@@ -83,6 +83,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         uiPort: config.temporal.devServerUiPort,
         dbFile: path.join(config.dataDir, 'temporal.db'),
         logFile: path.join(config.dataDir, 'logs', 'temporal-dev-server.log'),
+        pidFile: path.join(config.dataDir, 'temporal-dev-server.pid'),
         namespaces: [config.temporal.namespace],
         logger,
       });

@@ -6,10 +6,13 @@
  * Starts emulated Radarr, Sonarr and Lidarr instances, registers them, links the sample PCD,
  * configures what each syncs, and generates a preview of each, then keeps the emulators running
  * so previews, syncs, drift checks and canary rollouts can be tried from the API docs and watched
- * in the Temporal Web UI. ARRGO_URL (default http://localhost:7979) and the API key
- * (ARRGO_API_KEY, else DATA_DIR/api-key) say where arrgo is.
+ * in the Temporal Web UI. With `npm start` on its defaults in the same directory nothing needs
+ * setting; otherwise ARRGO_URL (default http://localhost:7979) and the API key (ARRGO_API_KEY, else
+ * DATA_DIR/api-key, DATA_DIR defaulting to ./data) say where arrgo is. The emulators listen on
+ * 17878, 18989 and 18686, or on free ports when those are taken.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { ArrType } from '../domain/arr-types';
 import { startEmulator, type Emulator, type EmulatorApp } from '../emulators';
@@ -59,11 +62,14 @@ async function main(): Promise<void> {
   const existing = ((await call('GET', '/instances?pageSize=200')) as { items: { id: number; name: string }[] }).items;
   for (const member of FLEET) {
     const key = `demo-${member.app}-key-0123456789`;
-    const emulator = await startEmulator({ app: member.app, apiKey: key, port: member.port });
+    const emulator = await startEmulator({ app: member.app, apiKey: key, port: (await portFree(member.port)) ? member.port : 0 });
     emulators.push(emulator);
     const name = `Demo ${emulator.appName}`;
-    const instance =
-      existing.find((i) => i.name === name) ?? (await call('POST', '/instances', { name, arrType: member.arrType, baseUrl: emulator.baseUrl, apiKey: key }));
+    const found = existing.find((i) => i.name === name);
+    // An instance from an earlier demo is pointed at this run's emulator (its port may differ).
+    const instance = found
+      ? await call('PATCH', `/instances/${found.id}`, { baseUrl: emulator.baseUrl, apiKey: key })
+      : await call('POST', '/instances', { name, arrType: member.arrType, baseUrl: emulator.baseUrl, apiKey: key });
     await call('PUT', `/instances/${instance.id}/sync-config`, { databaseId: database.id, ...member.config });
     const preview = await call('POST', '/sync/previews', { instanceId: instance.id });
     const ready = await wait(() => call('GET', `/sync/previews/${preview.id}`), (p) => p.status !== 'generating');
@@ -79,6 +85,14 @@ async function main(): Promise<void> {
   const stop = () => void Promise.all(emulators.map((e) => e.close())).then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 function readKey(): string {

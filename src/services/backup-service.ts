@@ -32,7 +32,7 @@ export async function createBackup(orm: Orm, database: DatabaseConfig, dir: stri
     const file = path.join(dir, `arrgo-${stamp}.sqlite`);
     const partial = file + '.partial';
     fs.rmSync(partial, { force: true });
-    await connection.execute(`VACUUM INTO '${partial.replace(/'/g, "''")}'`);
+    await connection.execute('VACUUM INTO ?', [partial]);
     fs.renameSync(partial, file);
     return { file: path.basename(file), bytes: fs.statSync(file).size };
   }

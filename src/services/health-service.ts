@@ -128,25 +128,52 @@ async function jobsHealth(deps: HealthDeps, verbose: boolean) {
     pollers = 0;
   }
   const lastRun: Record<string, string | null> = {};
+  const latest: { job: string; workflowId: string; firstExecutionRunId: string }[] = [];
   let schedules = 0;
   try {
     await withDeadline(async () => {
       for await (const schedule of client.schedule.list()) {
         if (!schedule.scheduleId.startsWith(`${taskQueue}-`)) continue;
         schedules++;
-        const taken = schedule.info.recentActions.map((a) => a.takenAt.getTime());
-        lastRun[schedule.scheduleId] = taken.length ? new Date(Math.max(...taken)).toISOString() : null;
+        const actions = [...schedule.info.recentActions].sort((a, b) => a.takenAt.getTime() - b.takenAt.getTime());
+        const last = actions[actions.length - 1];
+        lastRun[schedule.scheduleId] = last ? last.takenAt.toISOString() : null;
+        if (last) latest.push({ job: schedule.scheduleId.slice(taskQueue.length + 1), ...last.action.workflow });
       }
     });
   } catch {
     /* schedules are reported as far as listed */
   }
-  const status: ComponentStatus = pollers > 0 ? 'healthy' : 'degraded';
+  const failedJobs = await lastRunsFailed(deps, latest);
+  const status: ComponentStatus = pollers > 0 && failedJobs.length === 0 ? 'healthy' : 'degraded';
   const message =
-    pollers > 0
-      ? `Temporal reachable; worker polling; ${schedules} schedule${schedules === 1 ? '' : 's'}`
-      : `Temporal reachable, but no worker is polling task queue ${taskQueue}`;
+    pollers === 0
+      ? `Temporal reachable, but no worker is polling task queue ${taskQueue}`
+      : failedJobs.length
+        ? `The last run of scheduled job${failedJobs.length === 1 ? '' : 's'} ${failedJobs.join(', ')} failed; see the workflow in the Temporal UI`
+        : `Temporal reachable; worker polling; ${schedules} schedule${schedules === 1 ? '' : 's'}`;
   return { status, message, ...(verbose ? { lastRun } : {}) };
+}
+
+const FAILED_RUN_STATUSES = new Set(['FAILED', 'TIMED_OUT', 'TERMINATED']);
+
+/** The scheduled jobs whose most recent run ended in failure (a run still in progress does not count). */
+async function lastRunsFailed(deps: HealthDeps, latest: { job: string; workflowId: string; firstExecutionRunId: string }[]): Promise<string[]> {
+  const { connection, client } = deps.temporal;
+  const failed: string[] = [];
+  await Promise.all(
+    latest.map(async ({ job, workflowId, firstExecutionRunId }) => {
+      try {
+        const described = await connection.withDeadline(Date.now() + TEMPORAL_CHECK_MS, () =>
+          client.workflow.getHandle(workflowId, undefined, { firstExecutionRunId }).describe(),
+        );
+        if (FAILED_RUN_STATUSES.has(described.status.name)) failed.push(job);
+      } catch {
+        /* a run Temporal no longer knows (retention) tells nothing */
+      }
+    }),
+  );
+  return failed.sort();
 }
 
 function backupsHealth(deps: HealthDeps, verbose: boolean) {

@@ -1,19 +1,23 @@
 import {
   ActivityFailure,
   ApplicationFailure,
+  ParentClosePolicy,
   condition,
   defineQuery,
   defineUpdate,
   proxyActivities,
+  patched,
   proxyLocalActivities,
   setCurrentDetails,
+  startChild,
   setHandler,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { FailureEvidence } from '../domain/failure-evidence';
+import { APP_FAILURE_CODES, type AppFailureCode, type FailureEvidence } from '../domain/failure-evidence';
 import type { PreviewStatus } from '../persistence/entities';
+import { driftCheckWorkflow } from './drift';
 import { SA } from './search-attributes';
 
 export interface SyncWorkflowInput {
@@ -64,7 +68,13 @@ const EXECUTION_FAILED = (cause: FailureEvidence | null): FailureEvidence => ({
   code: 'executionFailed',
   message: cause ? `The apply run did not complete successfully: ${cause.message}` : 'The apply run did not complete successfully.',
   recoveryAction: cause?.recoveryAction ?? 'Review the per-entity outcomes, then generate a new preview and apply again.',
+  cause: cause && isAppFailureCode(cause.code) ? cause.code : null,
 });
+
+const APP_FAILURES: readonly string[] = APP_FAILURE_CODES;
+function isAppFailureCode(code: string): code is AppFailureCode {
+  return APP_FAILURES.includes(code);
+}
 
 // Short bookkeeping and the preview itself run as local activities: no task-queue round trip per
 // step, which keeps many concurrent previews cheap. The apply, long and resumable, is a regular one.
@@ -179,9 +189,26 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   } catch (error) {
     failure = EXECUTION_FAILED(evidenceOf(error));
   }
-  result.failure = failure;
   const run = await transition(failure ? 'failed' : 'applied', () => quick.finishSyncRun(runId, failure));
+  result.failure = run.failure;
   result.runStatus = run.status;
+  // The stored drift result of the instance no longer describes it: check again, in the background.
+  if (run.refreshDriftOf !== null && run.refreshDriftOf !== undefined && patched('refresh-drift-after-apply')) {
+    try {
+      await startChild(driftCheckWorkflow, {
+        workflowId: `${workflowInfo().workflowId}-drift`,
+        args: [run.refreshDriftOf],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        workflowExecutionTimeout: '10 minutes',
+        typedSearchAttributes: [
+          { key: SA.kind, value: 'drift-check' },
+          { key: SA.instanceIds, value: [String(run.refreshDriftOf)] },
+        ],
+      });
+    } catch {
+      /* a refresh for this apply already started */
+    }
+  }
   return result;
 }
 

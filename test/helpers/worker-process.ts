@@ -31,6 +31,8 @@ export async function startWorkerProcess(h: Harness, extraEnv: Record<string, st
     ARRGO_SECRET: config.secret ?? '',
     LOG_LEVEL: 'info',
     BACKUP_ENABLED: 'false',
+    PCD_SCHEMA_FETCH: 'off',
+    GIT_ALLOW_PROTOCOL: 'file',
     APP_REQUEST_TIMEOUT_MS: String(config.appRequestTimeoutMs),
     PREVIEW_TTL_MINUTES: String(config.previewTtlMinutes),
     SYNC_RETRY_INITIAL_INTERVAL_MS: String(config.syncRetry.initialIntervalMs),

@@ -58,7 +58,7 @@ describe('npm start with zero setup', () => {
     expect(output).toContain(`generated an API key and stored it in ${path.join(cwd, 'data', 'api-key')}: ${key}`);
 
     const health = await eventually(
-      async (): Promise<any> => (await fetch('http://127.0.0.1:7979/api/v1/health?verbose=true')).json(),
+      async (): Promise<any> => (await fetch('http://127.0.0.1:7979/api/v1/health?verbose=true', { headers: { 'X-Api-Key': key } })).json(),
       (h: any) => h.status === 'healthy',
       60_000,
     );

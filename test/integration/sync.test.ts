@@ -124,7 +124,7 @@ describe('sync previews and applies through the workflows', () => {
     ['404', { kind: 'status', status: 404 }, 'notFound'],
     ['422', { kind: 'status', status: 422 }, 'rejected'],
     ['503', { kind: 'status', status: 503 }, 'serverError'],
-    ['malformed JSON', { kind: 'malformed' }, 'serverError'],
+    ['malformed JSON', { kind: 'malformed' }, 'invalidResponse'],
     ['hang past the timeout', { kind: 'hang' }, 'timeout'],
     ['connection reset', { kind: 'reset' }, 'unreachable'],
   ])('turns a %s from the app into failure evidence %s without leaking', async (_label, fault, code) => {

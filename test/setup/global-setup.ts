@@ -23,6 +23,10 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__ARRGO_TEARDOWN__ = teardown;
   const log = (line: string) => process.stdout.write(`[test setup] ${line}\n`);
   const namespaces = Array.from({ length: TEST_NAMESPACES }, (_, i) => `arrgo-test-${i + 1}`);
+  // Loopback only: git (and every process the tests start) may use local repositories and nothing
+  // else, so a fetch beyond loopback fails instead of reaching the network.
+  process.env.GIT_ALLOW_PROTOCOL = 'file';
+  process.env.PCD_SCHEMA_FETCH = 'off';
   if (process.env.ARRGO_TEST_SKIP_SERVICES === '1') {
     // Pure unit runs (test/unit) need no Temporal, PostgreSQL or workflow bundle.
     log('ARRGO_TEST_SKIP_SERVICES=1: Temporal, PostgreSQL and the workflow bundle are not started');

@@ -10,6 +10,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     id: string;
     log: Logger;
+    /** A valid API key came with the request. */
+    authenticated?: boolean;
   }
 }
 
@@ -37,15 +39,19 @@ export function accessLog() {
   };
 }
 
-/** Follows the *arr convention: X-Api-Key header, or Authorization: Bearer <key>. */
+/**
+ * Follows the *arr convention: X-Api-Key header, or Authorization: Bearer <key>. Public paths
+ * (GET /health) pass without a key; `req.authenticated` says whether a valid key came along.
+ */
 export function requireApiKey(apiKey: string, publicPaths: Set<string>) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    if (req.method === 'GET' && publicPaths.has(req.path.replace(/\/+$/, ''))) return next();
     const header = req.header('x-api-key');
     const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1];
     const given = header ?? bearer;
+    req.authenticated = given !== undefined && constantTimeEquals(given.trim(), apiKey);
+    if (req.method === 'GET' && publicPaths.has(req.path.replace(/\/+$/, ''))) return next();
     if (!given) return next(new AppError('unauthorized', 'API key required: send it in the X-Api-Key header'));
-    if (!constantTimeEquals(given.trim(), apiKey)) return next(new AppError('unauthorized', 'Invalid API key'));
+    if (!req.authenticated) return next(new AppError('unauthorized', 'Invalid API key'));
     next();
   };
 }
@@ -60,8 +66,32 @@ export function notFoundRoute() {
 }
 
 /**
- * The one error middleware: typed errors become {error} with their status; body-parser failures
- * become 400/413; anything else is a bare 500 and is logged (never echoed).
+ * Bodies are JSON: a body sent with another (or no) Content-Type is refused with 415 instead of
+ * being ignored and reported as missing. PATCH also takes application/merge-patch+json.
+ */
+export function requireJsonBody() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!hasBody(req)) return next();
+    const type = (req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type === 'application/json' || (req.method === 'PATCH' && type === 'application/merge-patch+json')) return next();
+    const accepted = req.method === 'PATCH' ? 'application/json (or application/merge-patch+json)' : 'application/json';
+    next(new AppError('unsupported_media_type', `Unsupported Media Type: send the request body as ${accepted}`));
+  };
+}
+
+/** The body parser's accepted media types (see requireJsonBody). */
+export const JSON_BODY_TYPES = ['application/json', 'application/merge-patch+json'];
+
+function hasBody(req: Request): boolean {
+  const length = req.header('content-length');
+  return req.header('transfer-encoding') !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * The one error middleware: typed errors become {error} with their status; any other error that
+ * carries a 4xx status (body parsing, decompression, routing) keeps it with a pre-authored
+ * message; anything else is a bare 500. Error text from dependencies is never echoed, and a 500 is
+ * logged at error level without stack or SQL (the full error is logged at debug level).
  */
 export function errorHandler() {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -75,25 +105,76 @@ export function errorHandler() {
       message = error.publicMessage;
       code = error.details?.code;
       if (error.details?.retryAfterSeconds) res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
-    } else if (isBodyParserError(error)) {
-      status = error.status;
-      message =
-        error.type === 'entity.parse.failed'
-          ? 'Invalid request: body is not valid JSON'
-          : error.type === 'entity.too.large'
-            ? 'Request body too large'
-            : error.type === 'encoding.unsupported' || error.type === 'charset.unsupported'
-              ? 'Unsupported request body encoding'
-              : 'Invalid request body';
+    } else {
+      const client = clientErrorStatus(error);
+      if (client) {
+        status = client.status;
+        message = clientErrorMessage(client.status, client.type);
+      }
     }
-    if (status >= 500) log?.error({ err: error, path: req.path, method: req.method }, 'request failed');
-    else log?.debug({ status, error: message }, 'request rejected');
+    if (status >= 500) {
+      log?.error({ method: req.method, route: routeOf(req), errorClass: errorClass(error), message: redactErrorMessage(error) }, 'request failed');
+      log?.debug({ err: error }, 'request failure detail');
+    } else log?.debug({ status, error: message }, 'request rejected');
     if (res.headersSent) return res.end();
     res.status(status).json(code ? { error: message, code } : { error: message });
   };
 }
 
-function isBodyParserError(error: unknown): error is { status: number; type: string } {
-  const e = error as { status?: unknown; type?: unknown };
-  return typeof e?.status === 'number' && typeof e?.type === 'string' && e.status >= 400 && e.status < 500;
+function clientErrorStatus(error: unknown): { status: number; type: string | undefined } | null {
+  const e = error as { status?: unknown; statusCode?: unknown; type?: unknown };
+  const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : NaN;
+  if (!(status >= 400 && status < 500)) return null;
+  return { status, type: typeof e.type === 'string' ? e.type : undefined };
 }
+
+function clientErrorMessage(status: number, type: string | undefined): string {
+  switch (type) {
+    case 'entity.parse.failed':
+      return 'Invalid request: body is not valid JSON';
+    case 'entity.too.large':
+      return 'Request body too large (at most 5 MB)';
+    case 'encoding.unsupported':
+      return 'Unsupported Content-Encoding: send the body as identity, gzip, deflate or br';
+    case 'charset.unsupported':
+      return 'Unsupported charset: send the body as UTF-8';
+    case 'request.aborted':
+      return 'Invalid request: the body was not received completely';
+    case 'request.size.invalid':
+      return 'Invalid request: the body length does not match Content-Length';
+  }
+  if (status === 400) return 'Invalid request: the body could not be read (check Content-Encoding and Content-Length)';
+  if (status === 413) return 'Request body too large (at most 5 MB)';
+  if (status === 415) return 'Unsupported Media Type';
+  return 'Invalid request';
+}
+
+function routeOf(req: Request): string {
+  const route = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof route === 'string' ? req.baseUrl + route : req.originalUrl.split('?')[0].slice(0, 200);
+}
+
+function errorClass(error: unknown): string {
+  return (error as { constructor?: { name?: string } })?.constructor?.name ?? typeof error;
+}
+
+/**
+ * An error message fit for an info-level line: SQL text, quoted values, URLs and filesystem paths
+ * are cut out, and the rest is capped.
+ */
+export function redactErrorMessage(error: unknown): string {
+  let raw = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  // knex prefixes the failing statement: "<sql> - <reason>"; keep the reason only.
+  if (SQL_START.test(raw) && raw.includes(' - ')) raw = raw.slice(raw.lastIndexOf(' - ') + 3);
+  return raw
+    .replace(/\b(select|insert into|update|delete from|with|pragma)\b[\s\S]*/i, '[sql]')
+    .replace(/'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"/g, '[value]')
+    .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '[url]')
+    .replace(/(?:[A-Za-z]:)?(?:[\\/][\w.@-]+){2,}/g, '[path]')
+    .replace(/\b(\w*(?:password|passwd|pwd|token|secret|key)\w*)\s*[=:]\s*\S+/gi, '$1=[redacted]')
+    .replace(/\b(?:[a-z0-9-]+\.)+[a-z0-9-]+(?::\d+)?\b/gi, '[host]')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .slice(0, 200);
+}
+
+const SQL_START = /^\s*(select|insert|update|delete|with|pragma|create|alter|drop)\b/i;

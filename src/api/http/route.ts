@@ -1,8 +1,9 @@
 import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import express, { type Request, type Response } from 'express';
-import type { AnyZodObject, ZodTypeAny, z } from 'zod';
+import { z as zod, type AnyZodObject, type ZodTypeAny, type z } from 'zod';
 import { ErrorBody } from './zod';
 import { zodToAppError } from './validation';
+import { AppError } from '../../errors';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Out<T> = T extends ZodTypeAny ? z.output<T> : undefined;
@@ -47,6 +48,7 @@ export interface RouteDefinition<P extends AnyZodObject | undefined, Q extends A
 }
 
 const parsedKey = Symbol('arrgo.parsed');
+const NO_QUERY = zod.object({});
 
 /**
  * Registers a route on an Express router and documents it in the OpenAPI registry from the same
@@ -55,16 +57,25 @@ const parsedKey = Symbol('arrgo.parsed');
 export class ApiRouter {
   readonly router = express.Router();
 
-  constructor(readonly registry: OpenAPIRegistry) {}
+  /** Path templates with parameters, to name the parameter whose percent-encoding is malformed. */
+  private readonly templates: { method: string; segments: string[] }[] = [];
+
+  constructor(readonly registry: OpenAPIRegistry) {
+    // Express decodes path parameters while matching a route and fails with a URIError; check first.
+    this.router.use((req, _res, next) => next(this.undecodablePathError(req.method, req.path)));
+  }
 
   add<P extends AnyZodObject | undefined, Q extends AnyZodObject | undefined, B extends ZodTypeAny | undefined>(
     def: RouteDefinition<P, Q, B>,
   ): void {
     this.document(def);
+    if (def.params) this.templates.push({ method: def.method.toUpperCase(), segments: def.path.split('/') });
     const expressPath = def.path.replace(/\{(\w+)\}/g, ':$1');
+    // Unknown query parameters are refused (named), like unknown body fields.
+    const querySchema = (def.query ?? NO_QUERY).strict();
     this.router[def.method](expressPath, async (req: Request, res: Response) => {
       const params = parse('params', def.params, req.params);
-      const query = parse('query', def.query, req.query);
+      const query = parse('query', querySchema, req.query);
       const body = parse('body', def.body, req.body ?? undefined);
       (req as unknown as Record<symbol, unknown>)[parsedKey] = { params, query, body };
       const result = await def.handler({ params, query, body, req, res } as HandlerInput<P, Q, B>);
@@ -74,6 +85,15 @@ export class ApiRouter {
       if (result?.body === undefined || status === 204) res.status(status).end();
       else res.status(status).json(result.body);
     });
+  }
+
+  private undecodablePathError(method: string, requestPath: string): AppError | undefined {
+    const segments = requestPath.split('/');
+    const bad = segments.findIndex((segment) => !decodes(segment));
+    if (bad < 0) return undefined;
+    const matching = this.templates.filter((t) => t.segments.length === segments.length && t.segments.every((s, i) => s.startsWith('{') || s === segments[i]));
+    const name = (matching.find((t) => t.method === method) ?? matching[0])?.segments[bad].slice(1, -1);
+    return new AppError('validation', name ? `Invalid request: params.${name} is not valid percent-encoding` : 'Invalid request: the path is not valid percent-encoding');
   }
 
   private document(def: RouteDefinition<AnyZodObject | undefined, AnyZodObject | undefined, ZodTypeAny | undefined>): void {
@@ -87,6 +107,8 @@ export class ApiRouter {
     }
     const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
     if ((def.params || def.query || def.body) && !responses['400']) responses['400'] = errorResponse('Invalid request; the message names the field');
+    if (def.body && !responses['415']) responses['415'] = errorResponse('The body is not application/json (PATCH also takes application/merge-patch+json), or its Content-Encoding is not supported');
+    if (def.body && !responses['413']) responses['413'] = errorResponse('Request body too large (at most 5 MB)');
     if (!def.public && !responses['401']) responses['401'] = errorResponse('Missing or wrong API key');
     if (!responses['500']) responses['500'] = errorResponse('Internal error (no detail is disclosed)');
     this.registry.registerPath({
@@ -100,7 +122,12 @@ export class ApiRouter {
       request: {
         params: def.params,
         query: def.query,
-        body: def.body ? { required: !def.body.isOptional(), content: { 'application/json': { schema: def.body } } } : undefined,
+        body: def.body
+          ? {
+              required: !def.body.isOptional(),
+              content: { 'application/json': { schema: def.body }, ...(def.method === 'patch' ? { 'application/merge-patch+json': { schema: def.body } } : {}) },
+            }
+          : undefined,
       },
       responses,
     });
@@ -111,5 +138,36 @@ function parse(part: 'params' | 'query' | 'body', schema: ZodTypeAny | undefined
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) throw zodToAppError(part, result.error);
+  const nul = findNul(result.data, [part]);
+  if (nul === TOO_DEEP) throw new AppError('validation', `Invalid request: ${part} is nested more than ${MAX_DEPTH} levels deep`);
+  if (nul) throw new AppError('validation', `Invalid request: ${nul.join('.')} must not contain NUL characters`);
   return result.data;
 }
+
+function decodes(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Free-form values (portable entity data, field edit values) are not typed by the schema; NUL
+ * cannot be stored in any text column, so it is refused wherever it hides.
+ */
+function findNul(value: unknown, path: string[], depth = 0): string[] | typeof TOO_DEEP | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, JSON.stringify(key)];
+    const found = findNul(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+const MAX_DEPTH = 64;
+const TOO_DEEP = Symbol('too deep');

@@ -6,13 +6,54 @@ extendZodWithOpenApi(z);
 
 export { z };
 
+/**
+ * Request primitives. Every string, number and array a request carries is bounded: build request
+ * schemas from these (not bare `z.string()` / `z.number()`), so the bound is both enforced and
+ * documented in the OpenAPI document.
+ */
+
+/** Largest id or count arrgo accepts in a request: ids are 32-bit integer columns. */
+export const INT32_MAX = 2_147_483_647;
+
+// C0 controls and DEL: NUL cannot be stored at all (PostgreSQL text), the others have no place in a name.
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// Multi-line text (descriptions, free text) may carry tab, line feed and carriage return.
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+export interface TextBounds {
+  /** Default 0; 1 refuses the empty string ("must not be empty"). */
+  min?: number;
+  max: number;
+  /** Trim surrounding whitespace before checking the bounds (default true). */
+  trim?: boolean;
+  /** Allow tab, line feed and carriage return (default false). */
+  multiline?: boolean;
+}
+
+/** The one request string type: bounded length, no control characters. */
+export function text({ min = 0, max, trim = true, multiline = false }: TextBounds) {
+  let s = z.string();
+  if (trim) s = s.trim();
+  if (min > 0) s = s.min(min);
+  return s
+    .max(max)
+    .regex(multiline ? MULTI_LINE : SINGLE_LINE, multiline ? 'must not contain control characters other than tab and line breaks' : 'must not contain control characters');
+}
+
+/** A request integer between min and max (both documented). */
+export const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** An id in a request body: 1 to 2^31-1. */
+export const idValue = () => int(1, INT32_MAX);
+
 /** Integer ids in paths and queries arrive as strings. */
 export const idParam = () =>
   z
     .string()
-    .regex(/^[1-9]\d{0,14}$/, "must be a positive integer")
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive integer')
     .transform(Number)
-    .openapi({ type: 'integer' });
+    .refine((n) => n <= INT32_MAX, `must be at most ${INT32_MAX}`)
+    .openapi({ type: 'integer', minimum: 1, maximum: INT32_MAX });
 
 export const booleanQuery = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
@@ -22,6 +63,7 @@ export const booleanQuery = z
 export const integerQuery = (min: number, max: number) =>
   z
     .string()
+    .max(12, `must be between ${min} and ${max}`)
     .regex(/^-?\d+$/, 'must be an integer')
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`)

@@ -3,7 +3,7 @@ import { decideGate, listRollouts, loadRollout, rolloutView, startRollout } from
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { idParam, z } from '../http/zod';
+import { idParam, idValue, int, text, z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
 import { FailureEvidenceSchema, PreviewSchema } from '../schemas/previews';
 import { SyncSectionSchema } from '../schemas/sync';
@@ -80,17 +80,17 @@ const RolloutSchema = z
 const StartSchema = z
   .object({
     arrType: ArrTypeSchema,
-    canaryInstanceId: z.number().int().positive(),
-    targetInstanceIds: z.array(z.number().int().positive()).min(1).max(500),
+    canaryInstanceId: idValue(),
+    targetInstanceIds: z.array(idValue()).min(1).max(500),
     sections: z.array(SyncSectionSchema).min(1).max(4),
     partialPolicy: z.enum(['gate', 'abort']),
-    batchSize: z.number().int().min(1).max(100).optional().openapi({ description: 'Targets synced at once while rolling out (default 5)' }),
-    evidenceMaxAgeSeconds: z.number().int().min(1).max(7 * 86_400).optional().openapi({ description: 'Staleness limit of the remaining-preview evidence (default 3600)' }),
+    batchSize: int(1, 100).optional().openapi({ description: 'Targets synced at once while rolling out (default 5)' }),
+    evidenceMaxAgeSeconds: int(1, 7 * 86_400).optional().openapi({ description: 'Staleness limit of the remaining-preview evidence (default 3600)' }),
   })
   .strict()
   .openapi('CanaryRolloutStart');
 
-const GateSchema = z.object({ stateToken: z.string().min(1).max(64) }).strict().openapi('CanaryGateRequest');
+const GateSchema = z.object({ stateToken: text({ min: 1, max: 64 }) }).strict().openapi('CanaryGateRequest');
 
 export function registerCanaryRoutes(router: ApiRouter, deps: ApiDeps): void {
   router.add({

@@ -5,7 +5,7 @@ import type { Instance } from '../../persistence/entities';
 import { healthInstance, latestHealth, trendSelection } from '../../services/config-health/trends';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
-import { idParam, z } from '../http/zod';
+import { idParam, text, z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
 
 const tags = ['Config health'];
@@ -36,10 +36,10 @@ const HealthResultSchema = z
   .openapi('HealthResult');
 const TrendQuery = z
   .object({
-    from: z.string().optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive lower bound on generatedAt' }),
-    to: z.string().optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive upper bound (default: now, captured once)' }),
-    days: z.string().optional().openapi({ description: 'A relative UTC window of this many days ending now (1..3650); not combinable with from or to' }),
-    profile: z.string().optional().openapi({ description: 'An exact quality profile name (no trimming or case folding): that profile\'s scores instead of the overall ones' }),
+    from: text({ max: 64 }).optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive lower bound on generatedAt' }),
+    to: text({ max: 64 }).optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive upper bound (default: now, captured once)' }),
+    days: text({ max: 12 }).optional().openapi({ description: 'A relative UTC window of this many days ending now (1..3650); not combinable with from or to' }),
+    profile: text({ max: 200, trim: false }).optional().openapi({ description: 'An exact quality profile name (no trimming or case folding): that profile\'s scores instead of the overall ones' }),
   })
   .passthrough();
 
@@ -106,7 +106,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
       'Headers: Content-Disposition attachment with an ASCII filename from the instance id and server time, Cache-Control: no-store, X-Content-Type-Options: nosniff. Over 10,000 points the export is refused whole (413), never truncated; an empty selection is 200 with an empty points array or a header-only CSV.',
     tags,
     params: Params,
-    query: TrendQuery.extend({ format: z.string().optional().openapi({ description: 'json (default) or csv' }) }),
+    query: TrendQuery.extend({ format: text({ max: 10 }).optional().openapi({ description: 'json (default) or csv' }) }),
     responses: {
       200: { description: 'The attachment', contentType: 'text/csv', schema: z.string() },
       404: { description: 'Instance not found or not sync-capable' },

@@ -10,7 +10,7 @@ import { executeWorkflow, translateTemporalError } from '../../services/workflow
 import { SA } from '../../workflows/search-attributes';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
-import { idParam, z } from '../http/zod';
+import { idParam, int, z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
 import { SyncChangeSchema } from '../schemas/previews';
 
@@ -63,7 +63,7 @@ export function registerDriftRoutes(router: ApiRouter, deps: ApiDeps): void {
     operationId: 'putDriftSettings',
     summary: 'Enable or disable drift polling and set its interval (creates, updates or pauses the Temporal Schedule)',
     tags,
-    body: z.object({ enabled: z.boolean(), intervalMinutes: z.number().int().min(1).max(10_080) }).strict().openapi('DriftSettingsInput'),
+    body: z.object({ enabled: z.boolean(), intervalMinutes: int(1, 10_080) }).strict().openapi('DriftSettingsInput'),
     responses: { 200: { description: 'Settings now in force', schema: SettingsSchema } },
     handler: async ({ body }) => {
       try {

@@ -1,7 +1,8 @@
 import { healthReport } from '../../services/health-service';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, z } from '../http/zod';
+import { AppError } from '../../errors';
+import { ErrorBody, booleanQuery, z } from '../http/zod';
 
 const Status = z.enum(['healthy', 'degraded', 'unhealthy']);
 const date = z.string().nullable();
@@ -57,11 +58,20 @@ export function registerHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
     method: 'get',
     path: '/health',
     operationId: 'getHealth',
-    summary: 'Application health (no API key needed)',
+    summary: 'Application health (no API key needed; verbose detail needs the key)',
+    description:
+      'The plain report is public. verbose=true adds backup, log, schedule and driver detail and needs the API key (401 without it). ' +
+      'jobs is degraded when no worker polls the task queue or when the last run of a scheduled job (backup, drift poll, health snapshots, sync-history retention) failed.',
     tags: ['System'],
     public: true,
-    query: z.object({ verbose: booleanQuery.optional() }),
-    responses: { 200: { description: 'Health report (status is in the body, also when degraded or unhealthy)', schema: HealthSchema } },
-    handler: async ({ query }) => ({ body: await healthReport(deps, query.verbose ?? false) }),
+    query: z.object({ verbose: booleanQuery.optional().openapi({ description: 'Add detail (needs the API key)' }) }),
+    responses: {
+      200: { description: 'Health report (status is in the body, also when degraded or unhealthy)', schema: HealthSchema },
+      401: { description: 'verbose=true without a valid API key', schema: ErrorBody },
+    },
+    handler: async ({ query, req }) => {
+      if (query.verbose && !req.authenticated) throw new AppError('unauthorized', 'API key required for verbose health detail: send it in the X-Api-Key header');
+      return { body: await healthReport(deps, query.verbose ?? false) };
+    },
   });
 }

@@ -7,7 +7,7 @@ import { SA } from '../../workflows/search-attributes';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, idParam, z } from '../http/zod';
+import { booleanQuery, idParam, text, z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
 import { InstanceCreateSchema, InstancePatchSchema, InstanceSchema, InstanceTestResultSchema } from '../schemas/instances';
 
@@ -35,7 +35,7 @@ export function registerInstanceRoutes(router: ApiRouter, deps: ApiDeps): void {
     operationId: 'listInstances',
     summary: 'List instances',
     tags,
-    query: z.object({ arrType: ArrTypeSchema.optional(), enabled: booleanQuery.optional(), tag: z.string().optional(), ...paginationQuery }),
+    query: z.object({ arrType: ArrTypeSchema.optional(), enabled: booleanQuery.optional(), tag: text({ min: 1, max: 50 }).optional(), ...paginationQuery }),
     responses: { 200: { description: 'Instances, oldest first', schema: paginated(InstanceSchema) } },
     handler: async ({ query }) => {
       const { items, total } = await service().list(query);

@@ -17,7 +17,7 @@ import { assertEntityExists, listUserOps, UserLayerWriter } from '../../services
 import type { ApiDeps } from '../deps';
 import { locate, locateDomainErrors, notReadyAsBadRequest } from '../http/domain-errors';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, idParam, integerQuery, z } from '../http/zod';
+import { booleanQuery, idParam, integerQuery, text, z } from '../http/zod';
 import { ArrTypeOrAllSchema, ArrTypeSchema } from '../schemas/common';
 import {
   EntityEditSchema,
@@ -84,7 +84,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     operationId: 'exportEntity',
     summary: 'Export one entity of the resolved state as portable JSON (database ids and timestamps stripped)',
     tags,
-    query: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: z.string().min(1).max(200) }),
+    query: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     responses: {
       200: { description: 'The portable entity', schema: PortableEntitySchema },
       404: { description: 'No such database or entity' },
@@ -136,7 +136,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     operationId: 'editEntity',
     summary: 'Edit an entity in the user layer (guarded ops: a later base change under the edit becomes a pending conflict)',
     tags,
-    params: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: z.string().min(1).max(200) }),
+    params: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     body: EntityEditSchema,
     responses: {
       200: { description: 'Stored (changed false when the edit changes nothing)', schema: z.object({ success: z.boolean(), changed: z.boolean() }) },
@@ -161,7 +161,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     operationId: 'deleteEntity',
     summary: 'Delete an entity in the user layer (a guarded delete op)',
     tags,
-    params: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: z.string().min(1).max(200) }),
+    params: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     responses: { 204: { description: 'Stored' }, 404: { description: 'No such database or entity' }, 503: { description: 'The database cache is not available' } },
     handler: async ({ params }) => {
       const type = params.entityType as PortableType;

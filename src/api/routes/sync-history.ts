@@ -6,12 +6,12 @@ import { validationError } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { idParam, z } from '../http/zod';
+import { idParam, text, z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
 import { HistorySettingsPatchSchema, HistorySettingsSchema, SyncHistoryItemSchema, SyncRunStatusSchema, SyncSectionSchema, SyncTriggerSchema } from '../schemas/sync';
 
 const tags = ['Sync history'];
-const dateTime = z.string().datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v));
+const dateTime = z.string().max(64).datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v));
 
 export function registerSyncHistoryRoutes(router: ApiRouter, deps: ApiDeps): void {
   router.add({
@@ -29,7 +29,7 @@ export function registerSyncHistoryRoutes(router: ApiRouter, deps: ApiDeps): voi
         section: SyncSectionSchema.optional(),
         from: dateTime.optional().openapi({ description: 'Lower bound on startedAt (inclusive)' }),
         to: dateTime.optional().openapi({ description: 'Upper bound on startedAt (inclusive)' }),
-        q: z.string().trim().min(1).max(200).optional().openapi({ description: 'Free text on the instance name or the error' }),
+        q: text({ min: 1, max: 200 }).optional().openapi({ description: 'Free text on the instance name or the error' }),
         ...paginationQuery,
       })
       .strict(),

@@ -1,25 +1,25 @@
 import { ArrTypeSchema } from './common';
-import { z } from '../http/zod';
+import { text, z } from '../http/zod';
 
-const name = z.string().trim().min(1).max(100);
+const name = text({ min: 1, max: 100 });
 
 export const DatabaseSourceSchema = z
   .discriminatedUnion('kind', [
     z
       .object({
         kind: z.literal('git'),
-        url: z.string().trim().min(1).max(1000).openapi({ example: 'https://github.com/Dictionarry-Hub/trash-pcd' }),
-        branch: z.string().trim().min(1).max(200).optional().openapi({ description: 'Default main' }),
+        url: text({ min: 1, max: 1000 }).openapi({ example: 'https://github.com/Dictionarry-Hub/trash-pcd' }),
+        branch: text({ min: 1, max: 200 }).optional().openapi({ description: 'Default main' }),
       })
       .strict(),
-    z.object({ kind: z.literal('local'), path: z.string().trim().min(1).max(1000).openapi({ description: 'An absolute directory holding pcd.json' }) }).strict(),
+    z.object({ kind: z.literal('local'), path: text({ min: 1, max: 1000 }).openapi({ description: 'An absolute directory holding pcd.json' }) }).strict(),
   ])
   .openapi('DatabaseSource');
 
 export const DatabaseCreateSchema = z.object({ name, source: DatabaseSourceSchema, enabled: z.boolean().optional() }).strict().openapi('DatabaseCreate');
 
 export const DatabasePatchSchema = z
-  .object({ name: name.optional(), enabled: z.boolean().optional(), branch: z.string().trim().min(1).max(200).optional() })
+  .object({ name: name.optional(), enabled: z.boolean().optional(), branch: text({ min: 1, max: 200 }).optional() })
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'must name at least one field to change')
   .openapi('DatabasePatch');

@@ -1,16 +1,15 @@
+import { APP_FAILURE_CODES } from '../../domain/failure-evidence';
 import { ArrTypeSchema } from './common';
-import { z } from '../http/zod';
+import { text, z } from '../http/zod';
 
-const name = z.string().trim().min(1).max(100);
-const baseUrl = z
-  .string()
-  .trim()
-  .max(500)
+const name = text({ min: 1, max: 100 });
+const baseUrl = text({ min: 1, max: 500 })
   .url()
   .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL')
-  .openapi({ example: 'http://radarr:7878' });
-const apiKey = z.string().trim().min(1).max(200).openapi({ description: 'The app API key (Settings > General). Write-only: never returned.', writeOnly: true });
-const tags = z.array(z.string().trim().min(1).max(50)).max(50);
+  .refine((v) => !hasUserinfo(v), 'must not contain a user name or password (user:pass@host): the app authenticates with its API key')
+  .openapi({ example: 'http://radarr:7878', description: 'http:// or https:// URL of the app, without credentials' });
+const apiKey = text({ min: 1, max: 200 }).openapi({ description: 'The app API key (Settings > General). Write-only: never returned.', writeOnly: true });
+const tags = z.array(text({ min: 1, max: 50 })).max(50);
 
 export const InstanceCreateSchema = z
   .object({ name, arrType: ArrTypeSchema, baseUrl, apiKey, enabled: z.boolean().optional(), tags: tags.optional() })
@@ -50,8 +49,17 @@ export const InstanceTestResultSchema = z
     appName: z.string().optional(),
     version: z.string().optional(),
     matchesArrType: z.boolean().optional().openapi({ description: "false when the app answering is not the instance's app family" }),
-    reason: z.enum(['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError']).optional(),
+    reason: z.enum(APP_FAILURE_CODES).optional(),
     message: z.string().optional(),
     recoveryAction: z.string().optional(),
   })
   .openapi('InstanceTestResult');
+
+function hasUserinfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,6 @@
 import { GRAPH_NODE_KINDS, PORTABLE_TYPES, RESOLVED_ENTITY_TYPES } from '../../domain/pcd';
 import { ArrTypeOrAllSchema, ArrTypeSchema } from './common';
-import { z } from '../http/zod';
+import { idValue, text, z } from '../http/zod';
 
 export const PortableTypeSchema = z.enum(PORTABLE_TYPES).openapi('PortableEntityType', {
   description: 'Portable entity type. Music entities must use the music_app_* types.',
@@ -60,9 +60,9 @@ export const PortableEntitySchema = z
 
 export const ImportBodySchema = z
   .object({
-    databaseId: z.number().int().positive(),
-    layer: z.string().min(1).openapi({ description: 'Operation layer to write: user (the base layer is refused)' }),
-    entityType: z.string().min(1).openapi({ description: 'Portable entity type' }),
+    databaseId: idValue(),
+    layer: text({ min: 1, max: 20 }).openapi({ description: 'Operation layer to write: user (the base layer is refused)' }),
+    entityType: text({ min: 1, max: 100 }).openapi({ description: 'Portable entity type' }),
     migration: z.unknown().optional(),
     data: z.record(z.unknown()),
   })
@@ -115,7 +115,7 @@ export const MetadataProfileSummarySchema = z
 export const EntityEditSchema = z
   .union([
     z.object({ data: z.record(z.unknown()) }).strict(),
-    z.object({ changes: z.array(z.object({ path: z.string().min(1), value: z.unknown() }).strict()).min(1) }).strict(),
+    z.object({ changes: z.array(z.object({ path: text({ min: 1, max: 500, trim: false }), value: z.unknown() }).strict()).min(1).max(1000) }).strict(),
   ])
   .openapi('EntityEdit', {
     description: 'Either the whole desired payload (data) or field edits addressed by path (changes; value omitted removes). Stored as guarded user-layer ops.',

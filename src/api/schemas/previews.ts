@@ -1,13 +1,23 @@
-import { z } from '../http/zod';
+import { APP_FAILURE_CODES, FAILURE_CODES } from '../../domain/failure-evidence';
+import { idValue, int, z } from '../http/zod';
 import { ArrTypeSchema } from './common';
 import { FieldChangeSchema } from './pcd';
 import { SyncSectionSchema } from './sync';
 
 export const FailureEvidenceSchema = z
   .object({
-    code: z.enum(['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError', 'sectionErrors', 'executionFailed', 'stale', 'internalError']),
+    code: z.enum(FAILURE_CODES).openapi({
+      description:
+        'unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; ' +
+        'sectionErrors: see each sectionOutcomes[].failure; executionFailed: the apply stopped (cause names the app failure); stale; internalError',
+    }),
     message: z.string().openapi({ description: 'Pre-authored, safe text' }),
     recoveryAction: z.string(),
+    cause: z
+      .enum(APP_FAILURE_CODES)
+      .nullable()
+      .optional()
+      .openapi({ description: 'With executionFailed: the app failure that stopped the apply (null when it was not an app failure)' }),
   })
   .openapi('FailureEvidence');
 
@@ -31,7 +41,9 @@ export const PreviewSchema = z
     instanceId: z.number().int(),
     instanceName: z.string(),
     arrType: ArrTypeSchema,
-    status: z.enum(['generating', 'ready', 'applying', 'applied', 'failed', 'expired']),
+    status: z.enum(['generating', 'ready', 'applying', 'applied', 'failed', 'expired']).openapi({
+      description: 'failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were)',
+    }),
     trigger: z.string(),
     generatedAt: z.number().int().nullable().openapi({ description: 'Unix epoch milliseconds' }),
     expiresAt: z.string().nullable(),
@@ -54,9 +66,9 @@ export const PreviewSchema = z
 
 export const PreviewCreateSchema = z
   .object({
-    instanceId: z.number().int().positive(),
+    instanceId: idValue(),
     sections: z.array(SyncSectionSchema).max(4).optional().openapi({ description: 'Default: every section the sync configuration selects' }),
-    ttlSeconds: z.number().int().min(1).max(7 * 86_400).optional().openapi({ description: 'Staleness TTL; default PREVIEW_TTL_MINUTES' }),
+    ttlSeconds: int(1, 7 * 86_400).optional().openapi({ description: 'Staleness TTL; default PREVIEW_TTL_MINUTES' }),
   })
   .strict()
   .openapi('SyncPreviewCreate');

@@ -1,7 +1,7 @@
 /**
  * Executing a write plan through a port (no I/O of its own): the apply activity passes the app's
  * typed client (RadarrClient, SonarrClient and LidarrClient satisfy SyncWriter), heartbeats from
- * `onStep`, and resumes with `startAt`.
+ * `onStep`, and resumes with `startAt` (and `verifyFirst` for the step that was in flight).
  *
  * Idempotent per entity: every step finds its target on the app by (kind, name) when it runs, so a
  * step retried after a create that did happen updates the entity instead of creating another one;
@@ -24,6 +24,7 @@ import type {
 import type { PlanStep, WritePlan } from './plan';
 import type { DelayProfileFields, DesiredQualityDefinition, QualityProfileBody } from './transform';
 import type { AppQuality, NamedId } from './types';
+import { customFormatHolds } from './views';
 
 /** A quality profile as written: the body plus the complete formatItems. */
 export type QualityProfileWrite = QualityProfileBody & { formatItems: ProfileFormatItemResource[] };
@@ -67,6 +68,11 @@ export interface StepOutcome {
 export interface ApplyOptions {
   /** Index of the first step to run (resuming after the steps an earlier attempt completed). */
   startAt?: number;
+  /**
+   * The step at startAt was in flight when an earlier attempt stopped: it may have reached the
+   * app. A custom format the app already holds as desired is confirmed without writing it again.
+   */
+  verifyFirst?: boolean;
   /** Called after each step (heartbeat with progress). */
   onStep?: (outcome: StepOutcome, total: number) => void | Promise<void>;
 }
@@ -148,7 +154,7 @@ class Lists {
   }
 }
 
-async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists): Promise<{ outcome: StepOutcomeKind; remoteId: number | null }> {
+async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists, verify = false): Promise<{ outcome: StepOutcomeKind; remoteId: number | null }> {
   switch (step.kind) {
     case 'customFormat': {
       const formats = await lists.customFormats();
@@ -159,6 +165,10 @@ async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists): Promis
         await writer.deleteCustomFormat(target.id);
         Lists.remove(formats, target.id);
         return { outcome: 'deleted', remoteId: target.id };
+      }
+      if (verify && existing) {
+        const live = (await writer.listCustomFormats()).find((f) => f.id === existing.id);
+        if (live && customFormatHolds(live, step.payload)) return { outcome: step.action === 'create' ? 'created' : 'updated', remoteId: existing.id };
       }
       const payload = structuredClone(step.payload);
       const saved = existing ? await writer.updateCustomFormat({ ...payload, id: existing.id }) : await writer.createCustomFormat(payload);
@@ -224,7 +234,7 @@ export async function applyPlan(plan: WritePlan, writer: SyncWriter, options: Ap
   const outcomes: StepOutcome[] = [];
   for (let index = options.startAt ?? 0; index < plan.steps.length; index++) {
     const step = plan.steps[index];
-    const result = await runStep(step, writer, lists);
+    const result = await runStep(step, writer, lists, options.verifyFirst === true && index === options.startAt);
     const outcome: StepOutcome = { index, stepId: step.id, kind: step.kind, name: step.name, ...result };
     outcomes.push(outcome);
     await options.onStep?.(outcome, plan.steps.length);

@@ -16,7 +16,7 @@
  * - quality definition: `minSize`, `maxSize`, `preferredSize` (null = no limit)
  * - metadata profile: `primaryAlbumTypes.<type>`, `secondaryAlbumTypes.<type>`, `releaseStatuses.<status>` (allowed flags)
  */
-import type { DiffOptions } from '../diff';
+import { diff, type DiffOptions } from '../diff';
 import type { MetadataProfileResource, QualityProfileQualityItemPayload } from '../../clients/types';
 import type { AppQuality, NamedId } from './types';
 
@@ -177,4 +177,10 @@ export function metadataProfileView(profile: MetadataLike): MetadataProfileView 
     secondaryAlbumTypes: map(profile.secondaryAlbumTypes.map((i) => ({ name: i.albumType.name, allowed: i.allowed }))),
     releaseStatuses: map(profile.releaseStatuses.map((i) => ({ name: i.releaseStatus.name, allowed: i.allowed }))),
   };
+}
+
+/** True when a custom format on the app already holds everything the payload would write. */
+export function customFormatHolds(live: CustomFormatLike, payload: CustomFormatLike): boolean {
+  const want = customFormatView(payload);
+  return diff(restrictCustomFormatView(customFormatView(live), want), want, CUSTOM_FORMAT_DIFF).length === 0;
 }

@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { ArrType } from '../../domain/arr-types';
 import { SyncRun } from '../../persistence/entities';
@@ -51,9 +51,12 @@ export async function listSyncRuns(em: EntityManager, filter: HistoryFilter): Pr
   if (filter.section) where.sectionsKey = { $like: `%,${filter.section},%` };
   if (filter.from || filter.to) where.startedAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
   if (filter.q) {
+    // Free text matches literally: % and _ are escaped, and the ESCAPE clause says so on every
+    // driver (SQLite's LIKE has no default escape character).
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = caseInsensitiveLikeOperator(em);
-    where.$or = [{ instanceName: { [like]: pattern } }, { error: { [like]: pattern } }];
+    const like = caseInsensitiveLikeOperator(em) === '$ilike' ? 'ilike' : 'like';
+    const matches = (column: string) => ({ [raw((alias: string) => `${alias}.${column} ${like} ? escape '\\'`, [pattern])]: [] });
+    where.$or = [matches('instance_name'), matches('error')];
   }
   const [rows, total] = await em.findAndCount(SyncRun, where, {
     orderBy: { startedAt: 'desc', id: 'desc' },
@@ -88,10 +91,14 @@ export function toHistoryItem(run: SyncRun): HistoryItem {
 
 export const HISTORY_SETTINGS_KEY = 'sync-history';
 
+/** Ten years of history at most; an entry cap of a million runs at most. */
+export const RETENTION_DAYS_MAX = 3650;
+export const RETENTION_MAX_ENTRIES_MAX = 1_000_000;
+
 export const historySettingsSchema = z.object({
   enabled: z.boolean(),
-  retentionDays: z.number().int().min(1),
-  retentionMaxEntries: z.number().int().min(0),
+  retentionDays: z.number().int().min(1).max(RETENTION_DAYS_MAX),
+  retentionMaxEntries: z.number().int().min(0).max(RETENTION_MAX_ENTRIES_MAX),
 });
 export type HistorySettings = z.infer<typeof historySettingsSchema>;
 export const DEFAULT_HISTORY_SETTINGS: HistorySettings = { enabled: true, retentionDays: 90, retentionMaxEntries: 10_000 };

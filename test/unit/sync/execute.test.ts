@@ -69,6 +69,29 @@ describe('applyPlan', () => {
     expect(pending(await planFor(sampleDatabase(), target, sampleSelection('movie_app')))).toEqual([]);
   });
 
+  it('a resumed run confirms the step that was in flight without writing it again when the app already holds it', async () => {
+    target = await startApp('radarr');
+    const { plan } = await planFor(sampleDatabase(), target, sampleSelection('movie_app'));
+    // Steps 0 and 1 confirmed; step 2 reached the app, its response was lost.
+    await expect(applyPlan(plan, losingWriter(target.client, 2))).rejects.toThrow('connection reset');
+    expect(target.emulator.writes.count('customformat', 'POST')).toBe(3);
+    const resumed = await applyPlan(plan, target.client, { startAt: 2, verifyFirst: true });
+    expect(resumed[0]).toMatchObject({ index: 2, kind: 'customFormat', outcome: 'created' });
+    // Nothing before the resume point is written again, and the in-flight step is not re-sent.
+    expect(target.emulator.writes.count('customformat', 'PUT')).toBe(0);
+    expect(target.emulator.writes.count('customformat', 'POST')).toBe(plan.steps.filter((s) => s.kind === 'customFormat').length);
+    expectNoDuplicates(target);
+    expect(pending(await planFor(sampleDatabase(), target, sampleSelection('movie_app')))).toEqual([]);
+  });
+
+  it('verifies an in-flight step that did not reach the app by writing it', async () => {
+    target = await startApp('radarr');
+    const { plan } = await planFor(sampleDatabase(), target, sampleSelection('movie_app'));
+    const resumed = await applyPlan(plan, target.client, { startAt: 0, verifyFirst: true });
+    expect(resumed[0]).toMatchObject({ index: 0, outcome: 'created' });
+    expect(target.emulator.writes.count('customformat', 'PUT')).toBe(0);
+  });
+
   it('resumes at a step after an app failure (5xx), and a full retry writes each entity once in effect', async () => {
     target = await startApp('sonarr');
     const { plan } = await planFor(sampleDatabase(), target, sampleSelection('series_app'));
