@@ -1,30 +1,22 @@
-import { z } from '../http/zod';
+import { idValue, int, INT32_MAX, text, z } from '../http/zod';
 
 /** Request bounds of POST /entity-testing/evaluate. */
 export const EVALUATE_LIMITS = { releases: 1000, titleLength: 1000, explainReleases: 50, profileNameLength: 100 } as const;
 
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
 const ReleaseInputSchema = z
   .object({
-    id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).openapi({ description: 'Caller-chosen id, unique within the request; echoed as releaseId' }),
-    title: z
-      .string()
-      .min(1)
-      .max(EVALUATE_LIMITS.titleLength)
-      .refine((t) => !CONTROL_CHARACTERS.test(t), 'must not contain control characters')
-      .openapi({ description: `Release title, 1 to ${EVALUATE_LIMITS.titleLength} characters, no control characters` }),
+    id: int(0, INT32_MAX).openapi({ description: 'Caller-chosen id (0 to 2^31-1), unique within the request; echoed as releaseId' }),
+    // Not trimmed: the title is evaluated exactly as sent.
+    title: text({ min: 1, max: EVALUATE_LIMITS.titleLength, trim: false }).openapi({
+      description: `Release title, 1 to ${EVALUATE_LIMITS.titleLength} characters, no control characters`,
+    }),
     type: z.enum(['movie', 'series']).openapi({ description: 'movie: evaluated as Radarr (movie_app) would; series: as Sonarr (series_app) would' }),
   })
   .strict();
 
 export const EvaluateBodySchema = z
   .object({
-    databaseId: z
-      .number()
-      .int()
-      .min(1)
-      .max(Number.MAX_SAFE_INTEGER)
+    databaseId: idValue()
       .optional()
       .openapi({ description: 'PCD database whose custom formats are evaluated. Optional: without it only parsing runs and cfMatches is {}' }),
     releases: z
@@ -44,10 +36,7 @@ export const EvaluateBodySchema = z
       .boolean()
       .optional()
       .openapi({ description: `Adds, per release and custom format, which conditions passed or failed and why. Needs databaseId; at most ${EVALUATE_LIMITS.explainReleases} releases` }),
-    profileName: z
-      .string()
-      .min(1)
-      .max(EVALUATE_LIMITS.profileNameLength)
+    profileName: text({ min: 1, max: EVALUATE_LIMITS.profileNameLength })
       .optional()
       .openapi({ description: "Quality profile of the database: adds each release's custom-format score in it (for the release type's app) and whether it meets the profile's minimum and upgrade-until scores. Needs databaseId" }),
   })
