@@ -136,6 +136,9 @@ describe('release parser: movies', () => {
     ['Movie.Title.2019.RERIP.1080p.BluRay.x264-GRP', { revision: { version: 2, isRepack: true } }],
     ['Movie.Title.2019.REAL.PROPER.1080p.WEB-DL.DD5.1.H.264-GRP', { revision: { version: 2, real: 1, isProper: true } }],
     ['The.Real.Deal.2019.1080p.WEB-DL.DD5.1-GRP', { title: 'The Real Deal', revision: { version: 1, real: 0 } }],
+    ['Movie.Name.S01E01.REAL.PROPER.720p.HDTV.x264-GRP', { revision: { version: 2, real: 1, isProper: true } }],
+    ['Movie.Name.2011.REAL.REAL.PROPER.1080p.BluRay.x264-GRP', { revision: { version: 2, real: 2 } }],
+    ['REAL.STEEL.2011.1080P.BLURAY.X264-GRP', { title: 'REAL STEEL', revision: { version: 1, real: 0 } }],
     ['[Group] Movie Title v2 [1080p]', { revision: { version: 1 } }],
   ];
 

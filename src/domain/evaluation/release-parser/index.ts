@@ -11,7 +11,7 @@ import { findSeriesInfo, parseMovieTitle, parseSeriesTitle, seriesReleaseType } 
 import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */
-export const PARSER_VERSION = '1.12.0';
+export const PARSER_VERSION = '1.13.0';
 
 export type ReleaseKind = 'movie' | 'series';
 export type QualitySource =

@@ -14,6 +14,7 @@ const ANIME_VERSION = /(?:(?<=\d)|(?<![a-z0-9]))v(\d)(?![a-z0-9])/i;
 /** REAL is only a marker in capitals ("REAL.PROPER"), never the word "Real" in a title. */
 const REAL = /(?<![A-Za-z0-9])REAL(?![A-Za-z0-9])/g;
 
+/** `tail`: the name after the title. */
 export function parseRevision(name: string, tail: string, readAnimeVersion: boolean): ParsedRevision {
   let version = 1;
   let isProper = false;
@@ -32,6 +33,7 @@ export function parseRevision(name: string, tail: string, readAnimeVersion: bool
     const anime = ANIME_VERSION.exec(name);
     if (anime) version = Math.max(1, Number(anime[1]));
   }
-  const real = tail.match(REAL)?.length ?? 0;
+  // in an all-capitals name "REAL" may be a title word, so only the part after the title counts there
+  const real = (name === name.toUpperCase() ? tail : name).match(REAL)?.length ?? 0;
   return { version, real, isRepack, isProper };
 }
