@@ -13,6 +13,7 @@ import { registerDriftRoutes } from './routes/drift';
 import { registerEntityTestingRoutes } from './routes/entity-testing';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
+import { registerRefGuideRoutes } from './routes/ref-guide';
 import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
@@ -32,6 +33,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDriftRoutes(router, deps);
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
+  registerRefGuideRoutes(router, deps);
   registerEntityTestingRoutes(router, deps);
   return router;
 }

@@ -4,9 +4,10 @@ import { syncPreviewBenchmark } from './sync-preview';
 import { canaryRolloutBenchmark } from './canary-rollout';
 import { driftPollBenchmark } from './drift-poll';
 import { evaluateBenchmark } from './evaluate';
+import { refGuideSyncBenchmark } from './ref-guide-sync';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, evaluateBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, evaluateBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).

@@ -6,6 +6,7 @@ import { InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema } from './sy
 import { CanaryRolloutSchema } from './canary-rollout';
 import { DriftResultSchema } from './drift-result';
 import { HealthSnapshotSchema } from './health-snapshot';
+import { RefGuideEntitySchema, RefGuideSourceSchema } from './ref-guide';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -21,5 +22,7 @@ export type { CanaryStatus, RolloutStatus } from './canary-rollout';
 export { DriftResult } from './drift-result';
 export type { DriftStatus } from './drift-result';
 export { HealthSnapshot } from './health-snapshot';
+export { RefGuideEntity, RefGuideSource } from './ref-guide';
+export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema];
