@@ -15,6 +15,7 @@ import { registerPcdRoutes } from './routes/pcd';
 import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
+import { registerUiPreferenceRoutes } from './routes/ui-preferences';
 
 export const API_PREFIX = '/api/v1';
 
@@ -31,6 +32,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDriftRoutes(router, deps);
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
+  registerUiPreferenceRoutes(router, deps);
   return router;
 }
 

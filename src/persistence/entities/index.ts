@@ -6,6 +6,7 @@ import { InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema } from './sy
 import { CanaryRolloutSchema } from './canary-rollout';
 import { DriftResultSchema } from './drift-result';
 import { HealthSnapshotSchema } from './health-snapshot';
+import { ComplexityTierSchema, UiPreferenceSchema } from './ui-preference';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -20,5 +21,6 @@ export type { CanaryStatus, RolloutStatus } from './canary-rollout';
 export { DriftResult } from './drift-result';
 export type { DriftStatus } from './drift-result';
 export { HealthSnapshot } from './health-snapshot';
+export { ComplexityTier, UiPreference } from './ui-preference';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, UiPreferenceSchema, ComplexityTierSchema];

@@ -7,10 +7,10 @@ import { PcdDatabase, PcdOp } from '../../persistence/entities';
 import { sha256 } from './op-store';
 
 /** Serialises user-layer writes per database within this process (plan, store, verify). */
-export class KeyedMutex {
-  private readonly tails = new Map<number, Promise<unknown>>();
+export class KeyedMutex<K = number> {
+  private readonly tails = new Map<K, Promise<unknown>>();
 
-  async run<T>(key: number, fn: () => Promise<T>): Promise<T> {
+  async run<T>(key: K, fn: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const next = previous.then(fn, fn);
     const tail = next.catch(() => undefined);
