@@ -7,6 +7,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerHealthRoutes } from './routes/health';
 import { registerCanaryRoutes } from './routes/canary';
+import { registerCompareRoutes } from './routes/compare';
 import { registerConfigHealthRoutes } from './routes/config-health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
@@ -33,6 +34,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
   registerUiPreferenceRoutes(router, deps);
+  registerCompareRoutes(router, deps);
   return router;
 }
 

@@ -8,3 +8,4 @@ export { syncWorkflow, applyPreviewUpdate, previewStatusQuery } from './sync';
 export { canaryRolloutWorkflow, gateUpdate, rolloutStateQuery } from './canary-rollout';
 export { driftCheckWorkflow, driftPollWorkflow } from './drift';
 export { healthSnapshotWorkflow } from './health-snapshots';
+export { compareEntityWorkflow } from './compare';

@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import { rateLimited } from '../../errors';
 import { KeyedMutex } from '../pcd/user-ops';
+import { SlidingWindowLimiter } from '../rate-limit';
 
 /** Stored updates one section may take per window (both tables count separately). */
 export const SECTION_UPDATES_PER_WINDOW = 30;
@@ -19,29 +20,6 @@ export type ExpectedUpdatedAt = Date | null | undefined;
 
 export type SectionWrite<R> = { outcome: 'stored' | 'unchanged'; row: R } | { outcome: 'conflict'; current: R | null };
 
-/** Sliding-window count of stored updates per section, within this process. */
-class SectionRateLimiter {
-  private readonly writes = new Map<string, number[]>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Seconds until the section may be updated again (0 = now). */
-  retryAfterSeconds(key: string, now: number): number {
-    const recent = (this.writes.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (recent.length) this.writes.set(key, recent);
-    else this.writes.delete(key);
-    if (recent.length < this.limit) return 0;
-    return Math.max(1, Math.ceil((recent[recent.length - this.limit] + this.windowMs - now) / 1000));
-  }
-
-  record(key: string, now: number): void {
-    this.writes.set(key, [...(this.writes.get(key) ?? []), now]);
-  }
-}
-
 /**
  * Keyed rows of one section table with optimistic concurrency on updated_at. Writes of one section
  * are serialised in this process (so concurrent requests with one token make exactly one winner
@@ -49,7 +27,7 @@ class SectionRateLimiter {
  */
 export class SectionStore<R extends SectionRow, V extends Omit<R, 'sectionKey' | 'updatedAt'>> {
   private readonly mutex = new KeyedMutex<string>();
-  private readonly limiter = new SectionRateLimiter(SECTION_UPDATES_PER_WINDOW, SECTION_UPDATE_WINDOW_SECONDS * 1000);
+  private readonly limiter = new SlidingWindowLimiter(SECTION_UPDATES_PER_WINDOW, SECTION_UPDATE_WINDOW_SECONDS * 1000);
 
   constructor(
     private readonly entity: EntityName<R>,
