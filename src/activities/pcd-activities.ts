@@ -46,6 +46,8 @@ export function pcdActivities(deps: ActivityDeps) {
         throw error;
       }
       const schema = await resolveSchemaDependency(manifest, deps.config.dataDir, deps.config.pcdSchemaFetch);
+      // The schema layer is stored with the other file layers, so any process rebuilds the same cache.
+      await importFileLayerOps(deps.orm.em, databaseId, { schema: schema.ops });
       database.manifest = {
         name: manifest.name,
         version: manifest.version,
@@ -76,8 +78,8 @@ export function pcdActivities(deps: ActivityDeps) {
       return { ok: true, inserted: summary.inserted, removed: summary.removed, kept: summary.kept };
     },
 
-    /** Rebuilds the in-memory cache, heartbeating progress, and records the outcome. */
-    async pcdRebuildCache(databaseId: number): Promise<{ totalOps: number; failed: number; conflicts: number }> {
+    /** Rebuilds the in-memory cache, heartbeating progress, and records the outcome (ready, degraded or failed). */
+    async pcdRebuildCache(databaseId: number): Promise<{ totalOps: number; failed: number; conflicts: number; cacheStatus: 'ready' | 'degraded' | 'failed' }> {
       const ctx = Context.current();
       let lastBeat = 0;
       const cache = await deps.pcdCaches.build(databaseId, (progress) => {
@@ -89,13 +91,16 @@ export function pcdActivities(deps: ActivityDeps) {
         }
       });
       const database = await load(databaseId);
-      database.cacheStatus = 'ready';
-      database.cacheReason = null;
+      database.cacheStatus = cache.health.status;
+      database.cacheReason = cache.health.reason;
       database.cacheStats = cache.stats;
       database.lastPulledAt = new Date();
       await deps.orm.em.flush();
-      deps.logger.info({ databaseId, ...cache.stats }, 'pcd cache ready');
-      return { totalOps: cache.stats.totalOps, failed: cache.stats.failed, conflicts: cache.stats.conflicts };
+      const { totalOps, applied, skipped, skippedWrites, failed, conflicts, failedOpsByReason, entities, durationMs } = cache.stats;
+      const summary = { databaseId, totalOps, applied, skipped, skippedWrites, failed, conflicts, failedOpsByReason, entities, durationMs };
+      if (cache.health.status === 'ready') deps.logger.info(summary, 'pcd cache ready');
+      else deps.logger.warn({ ...summary, status: cache.health.status, reason: cache.health.reason }, `pcd cache ${cache.health.status}`);
+      return { totalOps: cache.stats.totalOps, failed: cache.stats.failed, conflicts: cache.stats.conflicts, cacheStatus: cache.health.status };
     },
 
     async pcdRecordFailure(databaseId: number, reason: SourceFailure): Promise<void> {

@@ -4,7 +4,7 @@ import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import { applyPlan, liveNeeds, planSync, readSyncSource, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
-import { DriftResult, PcdDatabase, SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
+import { DriftResult, PcdDatabase, SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
@@ -55,7 +55,7 @@ export function syncActivities(deps: ActivityDeps) {
       };
       const config = await new SyncConfigService(em(), deps.pcdCaches).find(preview.instanceId);
       const database = config ? await em().findOne(PcdDatabase, { id: config.databaseId }) : null;
-      if (!config || !database || database.cacheStatus !== 'ready' || !database.lastPulledAt) return fail(failureEvidence('internalError'));
+      if (!config || !database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.lastPulledAt) return fail(failureEvidence('internalError'));
       const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
       const cache = await deps.pcdCaches.build(database.id);
       const arrType = connection.arrType;

@@ -3,7 +3,7 @@ import { temporal } from '@temporalio/proto';
 import type { Config } from '../config';
 import { summarizeLogFiles } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
-import { PcdDatabase } from '../persistence/entities';
+import { PcdDatabase, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { currentMigration, type Orm } from '../persistence/orm';
 import { backupsDir, formatBytes, summarizeBackups } from './backup-service';
 
@@ -14,6 +14,8 @@ export interface RepoStats {
   enabled: number;
   cached: number;
   disabled: number;
+  /** Enabled databases whose replay is incomplete (some ops failed). */
+  degraded: number;
   failed: number;
 }
 
@@ -76,7 +78,8 @@ export async function repoStats(orm: Orm): Promise<RepoStats> {
     total: databases.length,
     enabled: enabled.length,
     disabled: databases.length - enabled.length,
-    cached: enabled.filter((d) => d.cacheStatus === 'ready').length,
+    cached: enabled.filter((d) => SERVABLE_CACHE_STATUSES.includes(d.cacheStatus)).length,
+    degraded: enabled.filter((d) => d.cacheStatus === 'degraded').length,
     failed: enabled.filter((d) => d.cacheStatus === 'failed').length,
   };
 }
@@ -88,13 +91,13 @@ async function reposHealth(deps: HealthDeps, verbose: boolean) {
   } catch {
     return { status: 'unhealthy' as ComponentStatus, message: 'Linked databases cannot be read', ...(verbose ? { total: 0, enabled: 0, cached: 0, disabled: 0 } : {}) };
   }
-  const status: ComponentStatus = stats.failed > 0 ? 'degraded' : 'healthy';
+  const status: ComponentStatus = stats.failed > 0 || stats.degraded > 0 ? 'degraded' : 'healthy';
+  const problems = [
+    stats.failed > 0 ? `${stats.failed} of ${stats.enabled} enabled databases failed to build` : null,
+    stats.degraded > 0 ? `${stats.degraded} of ${stats.enabled} enabled databases are degraded (some operations failed)` : null,
+  ].filter((p): p is string => p !== null);
   const message =
-    stats.total === 0
-      ? 'No PCD databases linked'
-      : stats.failed > 0
-        ? `${stats.failed} of ${stats.enabled} enabled databases failed to build`
-        : `${stats.cached} of ${stats.enabled} enabled databases cached`;
+    stats.total === 0 ? 'No PCD databases linked' : problems.length > 0 ? problems.join('; ') : `${stats.cached} of ${stats.enabled} enabled databases cached`;
   return {
     status,
     message,

@@ -13,7 +13,10 @@ const build = proxyActivities<Activities>({
   retry: { maximumAttempts: 3, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
 });
 
-export type PullResult = { status: 'ready'; commit: string | null; inserted: number; removed: number; totalOps: number; failed: number; conflicts: number } | { status: 'failed'; reason: SourceFailure };
+/** status ready: the pull ran; cacheStatus says whether the replay is complete (ready), incomplete (degraded) or unusable (failed). */
+export type PullResult =
+  | { status: 'ready'; commit: string | null; inserted: number; removed: number; totalOps: number; failed: number; conflicts: number; cacheStatus: 'ready' | 'degraded' | 'failed' }
+  | { status: 'failed'; reason: SourceFailure };
 
 /**
  * Pull of one PCD database: fetch the source, import new base and tweak ops into the application
@@ -34,7 +37,7 @@ export async function pcdPullWorkflow(databaseId: number): Promise<PullResult> {
     if (!imported.ok) return await fail(imported.reason);
     setCurrentDetails(`Replaying (${imported.inserted} new ops, ${imported.removed} removed)`);
     const built = await build.pcdRebuildCache(databaseId);
-    setCurrentDetails(`Ready: ${built.totalOps} ops, ${built.failed} failed, ${built.conflicts} conflicts`);
+    setCurrentDetails(`Cache ${built.cacheStatus}: ${built.totalOps} ops, ${built.failed} failed, ${built.conflicts} conflicts`);
     return { status: 'ready', commit: fetched.commit, inserted: imported.inserted, removed: imported.removed, ...built };
   } catch (error) {
     log.warn('pcd pull failed after retries', { databaseId });

@@ -15,8 +15,12 @@ const GIT_ENV = {
 export interface TestGitRepo {
   dir: string;
   url: string;
-  /** Writes files (relative path -> content) and commits them; returns the new commit. */
-  commit(files: Record<string, string>, message?: string): string;
+  /** Writes files (relative path -> content; null removes the file) and commits them; returns the new commit. */
+  commit(files: Record<string, string | null>, message?: string): string;
+  /** Tags the head commit. */
+  tag(name: string): void;
+  /** Runs git in the repository. */
+  git(...args: string[]): string;
   head(): string;
   remove(): void;
 }
@@ -25,9 +29,12 @@ function git(dir: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' }).trim();
 }
 
-/** A git repository (branch main) made from a copy of a directory, reachable by file:// URL. */
-export function makeGitRepo(fromDir: string, options: { only?: (relative: string) => boolean } = {}): TestGitRepo {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-repo-'));
+/**
+ * A git repository (branch main) made from a copy of a directory, reachable by file:// URL.
+ * `name` sets the repository directory's name (inside a fresh temporary directory).
+ */
+export function makeGitRepo(fromDir: string, options: { only?: (relative: string) => boolean; name?: string } = {}): TestGitRepo {
+  const dir = options.name ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-repo-')), options.name) : fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-repo-'));
   fs.cpSync(fromDir, dir, { recursive: true, filter: (src) => !options.only || src === fromDir || options.only(path.relative(fromDir, src)) });
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'add', '-A');
@@ -37,6 +44,10 @@ export function makeGitRepo(fromDir: string, options: { only?: (relative: string
     url: `file://${dir}`,
     commit(files, message = 'change') {
       for (const [relative, content] of Object.entries(files)) {
+        if (content === null) {
+          fs.rmSync(path.join(dir, relative), { force: true });
+          continue;
+        }
         fs.mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
         fs.writeFileSync(path.join(dir, relative), content);
       }
@@ -44,7 +55,9 @@ export function makeGitRepo(fromDir: string, options: { only?: (relative: string
       git(dir, 'commit', '-q', '-m', message);
       return git(dir, 'rev-parse', 'HEAD');
     },
+    tag: (name) => void git(dir, 'tag', name),
+    git: (...args) => git(dir, ...args),
     head: () => git(dir, 'rev-parse', 'HEAD'),
-    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+    remove: () => fs.rmSync(options.name ? path.dirname(dir) : dir, { recursive: true, force: true }),
   };
 }

@@ -43,6 +43,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
       workflowId,
       status: result ? result.status : ('started' as const),
       ...(result?.status === 'failed' ? { reason: result.reason } : {}),
+      ...(result?.status === 'ready' ? { cacheStatus: result.cacheStatus } : {}),
       database,
     };
   };

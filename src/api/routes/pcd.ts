@@ -20,6 +20,8 @@ import type { ApiRouter } from '../http/route';
 import { booleanQuery, idParam, integerQuery, text, z } from '../http/zod';
 import { ArrTypeOrAllSchema, ArrTypeSchema } from '../schemas/common';
 import {
+  CACHE_STATUS_HEADER,
+  CacheStatusHeaderDoc,
   EntityEditSchema,
   GraphSchema,
   ImportBodySchema,
@@ -34,6 +36,8 @@ import {
 import { GRAPH_NODE_KINDS } from '../../domain/pcd';
 
 const tags = ['PCD'];
+/** Reads of a degraded (or failed) database are served, and say so. */
+const completeness = (cache: PcdCache) => ({ [CACHE_STATUS_HEADER]: cache.health.status });
 const DatabaseParams = z.object({ databaseId: idParam() });
 
 /** Graph responses are capped so a browser can draw them; truncated says when the cap cut edges. */
@@ -61,17 +65,22 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       arrType: ArrTypeSchema.optional().openapi({ description: 'Required for naming, mediaSettings, qualityDefinitions; refused for app-agnostic types and musicAppMetadataProfile' }),
       includeLineage: booleanQuery.optional().openapi({ description: 'Lineage is produced only with layer resolved' }),
     }),
-    responses: { 200: { description: 'The entities', schema: ResolvedListSchema }, 404: { description: 'No such database' } },
+    responses: {
+      200: { description: 'The entities (cacheStatus degraded: some ops failed and the state is incomplete)', schema: ResolvedListSchema, headers: CacheStatusHeaderDoc },
+      404: { description: 'No such database' },
+    },
     handler: async ({ params, query }) => {
       const cache = await cacheFor400(params.databaseId);
       const list = locateDomainErrors({ '*': 'query.', entityType: 'params.' }, () =>
         listResolved(cache, params.entityType, { layer: query.layer, arrType: query.arrType ?? null, includeLineage: query.includeLineage ?? false }),
       );
       return {
+        headers: completeness(cache),
         body: {
           databaseId: params.databaseId,
           entityType: list.entityType,
           layer: list.layer,
+          cacheStatus: cache.health.status,
           entities: list.entities.map((e) => ({ databaseId: params.databaseId, ...e })),
         },
       };
@@ -86,14 +95,14 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     query: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     responses: {
-      200: { description: 'The portable entity', schema: PortableEntitySchema },
+      200: { description: 'The portable entity (the X-Arrgo-Cache-Status header says when the state is incomplete)', schema: PortableEntitySchema, headers: CacheStatusHeaderDoc },
       404: { description: 'No such database or entity' },
       503: { description: 'The database cache is not available (not pulled yet, building, or failed)' },
     },
     handler: async ({ query }) => {
       const cache = await deps.pcdCaches.get(query.databaseId);
       try {
-        return { body: exportEntity(cache.resolved, query.entityType, query.name) };
+        return { headers: completeness(cache), body: exportEntity(cache.resolved, query.entityType, query.name) };
       } catch (error) {
         if (error instanceof AppError && error.kind === 'not_found') throw error;
         throw locate({ '*': 'query.' }, error);
@@ -222,13 +231,15 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       nodeKind: z.enum(GRAPH_NODE_KINDS).optional(),
       maxEdges: integerQuery(1, GRAPH_EDGE_CAP).optional().openapi({ description: `Lower the edge cap (at most ${GRAPH_EDGE_CAP})` }),
     }),
-    responses: { 200: { description: `The graph; at most ${GRAPH_EDGE_CAP} edges (truncated says when the cap applied)`, schema: GraphSchema } },
+    responses: {
+      200: { description: `The graph; at most ${GRAPH_EDGE_CAP} edges (truncated says when the cap applied; cacheStatus when the state is incomplete)`, schema: GraphSchema, headers: CacheStatusHeaderDoc },
+    },
     handler: async ({ params, query }) => {
       const cache = await cacheFor400(params.databaseId);
       const graph = locateDomainErrors({ '*': 'query.' }, () =>
         buildGraph(cache.resolved, { arrType: query.arrType ?? null, nodeKind: query.nodeKind ?? null, maxEdges: query.maxEdges ?? GRAPH_EDGE_CAP }),
       );
-      return { body: { databaseId: params.databaseId, ...graph } };
+      return { headers: completeness(cache), body: { databaseId: params.databaseId, ...graph, cacheStatus: cache.health.status } };
     },
   });
 

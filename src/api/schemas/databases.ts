@@ -24,12 +24,40 @@ export const DatabasePatchSchema = z
   .refine((v) => Object.keys(v).length > 0, 'must name at least one field to change')
   .openapi('DatabasePatch');
 
+const OpIdentity = {
+  layer: z.enum(['schema', 'base', 'tweaks', 'user']),
+  opId: z.number().int().nullable().openapi({ description: 'Database op id (base and user ops); null for file layers' }),
+  file: z.string().nullable(),
+  position: z.number().int().nullable().openapi({ description: '1-based position of the op within its file' }),
+  markerId: z.string().nullable().openapi({ description: 'Op id of the marker comment, when the file has markers' }),
+  target: z.object({ entityType: z.string(), name: z.string() }).nullable(),
+};
+
+const FailedOp = z.object({ ...OpIdentity, reason: z.enum(['duplicate_key', 'missing_target', 'guard_mismatch', 'invalid']) }).openapi('FailedOp');
+
+const SkippedWrite = z
+  .object({
+    ...OpIdentity,
+    statement: z.number().int().openapi({ description: '1-based ordinal of the statement within its op' }),
+    kind: z.enum(['insert', 'update', 'delete']),
+    table: z.string().nullable(),
+  })
+  .openapi('SkippedWrite');
+
 const CacheStats = z.object({
   totalOps: z.number().int(),
-  applied: z.number().int(),
-  failed: z.number().int(),
+  applied: z.number().int().openapi({ description: 'Ops that changed rows' }),
+  skipped: z.number().int().optional().openapi({ description: "Schema, base and tweak ops that ran but changed nothing (Profilarr's skipped)" }),
+  skippedWrites: z.number().int().optional().openapi({ description: 'Statements of schema, base and tweak ops that changed no row; never a failure' }),
+  firstSkippedWrites: z.array(SkippedWrite).max(5).optional().openapi({ description: 'The first skipped writes (at most 5), with their op and statement' }),
+  failed: z.number().int().openapi({ description: 'Every failed op, pending user-op conflicts included' }),
   conflicts: z.number().int(),
   failedByReason: z.record(z.number().int()),
+  failedOps: z.number().int().optional().openapi({ description: 'Failed ops that make the database degraded (user-op conflicts excluded)' }),
+  failedOpsByReason: z.record(z.number().int()).optional(),
+  firstFailed: z.array(FailedOp).max(5).optional().openapi({ description: 'The first failed ops (at most 5), in replay order' }),
+  entities: z.number().int().optional().openapi({ description: 'Entities in the base state' }),
+  schemaGaps: z.array(z.string()).max(20).optional().openapi({ description: 'Columns arrgo reads that the schema dependency lacks (table.column)' }),
   builtAt: z.string(),
   durationMs: z.number(),
 });
@@ -52,13 +80,21 @@ export const DatabaseSchema = z
       .openapi({ description: 'pcd.json as of the last pull (arr types in the API vocabulary)' }),
     commit: z.string().nullable().openapi({ description: 'The commit the clone is at (git sources, or a local directory that is a git work tree)' }),
     cache: z.object({
-      status: z.enum(['pending', 'building', 'ready', 'failed']),
-      reason: z.string().nullable().openapi({ description: 'Sanitized reason code when the last pull failed' }),
+      status: z.enum(['pending', 'building', 'ready', 'degraded', 'failed']).openapi({
+        description:
+          'ready: every op ran; degraded: some ops failed and the state is incomplete (still served, marked so); failed: the pull failed, the replay produced no entity from a repository with ops, or the schema dependency lacks columns arrgo reads',
+      }),
+      reason: z.string().nullable().openapi({
+        description: 'Sanitized reason code: why the last pull failed, or ops_failed (degraded), replay_empty or schema_gaps (failed)',
+      }),
       message: z.string().nullable(),
       stats: CacheStats.nullable(),
     }),
     schema: z.object({
-      source: z.enum(['dependency', 'bundled']).nullable().openapi({ description: 'bundled: the schema dependency could not be fetched (or none is declared) and the bundled schema stands in' }),
+      source: z.enum(['dependency', 'bundled']).nullable().openapi({
+        description:
+          "dependency: the schema layer is the manifest's schema dependency at its pinned version; bundled: none is declared, fetching is off (PCD_SCHEMA_FETCH=off), or it could not be fetched, and the bundled schema stands in",
+      }),
       note: z.string().nullable(),
     }),
     contentVersion: z.number().int(),
@@ -71,7 +107,8 @@ export const DatabaseSchema = z
 export const PullResultSchema = z
   .object({
     workflowId: z.string(),
-    status: z.enum(['started', 'ready', 'failed']),
+    status: z.enum(['started', 'ready', 'failed']).openapi({ description: 'ready: the pull ran (see cacheStatus); failed: the pull failed (see reason)' }),
+    cacheStatus: z.enum(['ready', 'degraded', 'failed']).optional().openapi({ description: 'With wait=true and a pull that ran: how complete the replay is' }),
     reason: z.string().optional(),
     database: DatabaseSchema,
   })

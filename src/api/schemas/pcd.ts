@@ -45,8 +45,28 @@ export const ResolvedEntitySchema = z
   })
   .openapi('ResolvedEntity');
 
+/** How complete the replayed state a read answers from is (also sent as the X-Arrgo-Cache-Status header). */
+export const CacheCompletenessSchema = z.enum(['ready', 'degraded', 'failed']).openapi({
+  description: 'ready: every op ran; degraded: some ops failed, the state is incomplete (see the database cache.stats); failed: the replay produced no entity',
+});
+
+/** Response header naming the completeness of the replayed state (ready, degraded, failed). */
+export const CACHE_STATUS_HEADER = 'X-Arrgo-Cache-Status';
+export const CacheStatusHeaderDoc = {
+  [CACHE_STATUS_HEADER]: {
+    description: 'ready, degraded (some ops failed: the state is incomplete) or failed (the replay produced no entity)',
+    schema: { type: 'string' as const },
+  },
+};
+
 export const ResolvedListSchema = z
-  .object({ databaseId: z.number().int(), entityType: z.string(), layer: LayerSchema, entities: z.array(ResolvedEntitySchema) })
+  .object({
+    databaseId: z.number().int(),
+    entityType: z.string(),
+    layer: LayerSchema,
+    cacheStatus: CacheCompletenessSchema,
+    entities: z.array(ResolvedEntitySchema),
+  })
   .openapi('ResolvedList');
 
 export const MigrationMetadataSchema = z
@@ -94,6 +114,7 @@ export const GraphSchema = z
     ),
     arrTypesPresent: z.array(ArrTypeOrAllSchema),
     truncated: z.boolean(),
+    cacheStatus: CacheCompletenessSchema,
   })
   .openapi('PcdGraph');
 

@@ -45,10 +45,28 @@ export {
   createSeededDatabase,
   copyDatabase,
   schemaSeedOps,
+  replayCounts,
   CONFLICT_REASONS,
 } from './replay';
-/** Replay inputs, outcomes (per op), progress, user ops and pending conflicts. */
-export type { ReplayInput, ReplayedPcd, ReplayedLayer, OpOutcome, ReplayProgress, ProgressCallback, UserOp, PendingConflict } from './replay';
+/** Replay inputs, outcomes (per op, with skipped writes), progress, user ops, pending conflicts, schema layer origin. */
+export type {
+  ReplayInput,
+  ReplayedPcd,
+  ReplayedLayer,
+  OpOutcome,
+  SkippedWrite,
+  SchemaLayerInfo,
+  ReplayProgress,
+  ProgressCallback,
+  UserOp,
+  PendingConflict,
+} from './replay';
+/** Cache status of a replay: ready, degraded (failed ops, schema gaps) or failed (no entity from a non-empty repository). */
+export { assessReplay, countEntities, FIRST_FAILED_LIMIT } from './replay-health';
+/** Replay health and the failed ops it names. */
+export type { ReplayHealth, ReplayHealthStatus, ReplayHealthReason, FailedOpRef, SkippedWriteRef } from './replay-health';
+/** arrgo's additions on top of a schema dependency (missing bundled tables, additive seeds, reader gaps). */
+export { addMissingBundledTables, additiveSeedSql, schemaGaps } from './schema/dependency';
 /** Op failure reasons and their classification. */
 export { FAILURE_REASONS, reasonForError, judgeNoChange, targetRootTable } from './failure';
 /** duplicate_key | missing_target | guard_mismatch | invalid. */

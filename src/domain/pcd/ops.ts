@@ -75,14 +75,14 @@ function hasSql(text: string): boolean {
     });
 }
 
-/** Numeric prefix of an op file name, or null. */
+/** Numeric prefix of an op file name (`12.name.sql` -> 12, as Profilarr reads it), or null. */
 export function opFileOrder(file: string): number | null {
   const base = file.split('/').pop() ?? file;
-  const m = /^(\d+)[._-]/.exec(base);
+  const m = /^(\d+)\./.exec(base);
   return m ? Number(m[1]) : null;
 }
 
-/** Sorts op file names by numeric prefix (files without one last), then by name. */
+/** Sorts op file names as Profilarr does: by numeric prefix (files without one last), then by name. */
 export function sortOpFiles<T extends string | { file: string }>(files: readonly T[]): T[] {
   const name = (f: T) => (typeof f === 'string' ? f : f.file);
   return [...files].sort((a, b) => {
@@ -93,7 +93,7 @@ export function sortOpFiles<T extends string | { file: string }>(files: readonly
       if (ob === null) return -1;
       return oa - ob;
     }
-    return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0;
+    return name(a).localeCompare(name(b));
   });
 }
 

@@ -1,18 +1,29 @@
 /**
  * Replay of operation layers into in-memory SQLite, with lineage captured by triggers.
  *
- * Order: schema (DDL, then seed ops), base, tweaks, user. Foreign keys are on: cascades are part
- * of the semantics. Each op runs in its own SAVEPOINT; an op that fails is rolled back to its
- * savepoint, recorded with a reason (see failure.ts) and skipped, never fatal.
+ * Order: schema (the manifest's schema dependency's ops/, or the bundled DDL; then arrgo's seed
+ * ops), base, tweaks, user. Foreign keys are on: cascades are part of the semantics. Each op runs
+ * in its own SAVEPOINT.
+ *
+ * File layers (schema, base, tweaks) run as Profilarr's compiler runs them: every statement of an
+ * op runs; a write that changes no row is recorded as skipped (op and statement) and never undoes
+ * the rest of the op; an op that changed nothing at all is `skipped`. A statement that errors
+ * (constraint, missing table or column, syntax) fails its op: the op is rolled back to its
+ * savepoint and recorded with a reason (see failure.ts). Profilarr then aborts the whole build;
+ * arrgo keeps replaying and reports the database as degraded instead.
+ *
+ * User ops keep their value guards: a user op whose UPDATE/DELETE changes nothing fails (and
+ * becomes a pending conflict) unless the state it asks for already holds (judgeNoChange).
  *
  * Two databases come out: `base` (schema + base + tweaks) and `resolved` (a copy of base with the
  * user layer replayed on top). User-layer ops that fail because the base moved underneath them
  * become pending conflicts on their target entity.
  */
 import Database from 'better-sqlite3';
-import { LINEAGE_DDL, LineageContext, lineageTriggersDdl } from './lineage/capture';
+import { dataColumnsOf, LINEAGE_DDL, LineageContext, lineageTriggersDdl } from './lineage/capture';
 import { SCHEMA_DDL } from './schema/tables';
 import { seedFiles } from './schema/seeds';
+import { addMissingBundledTables, additiveSeedSql, schemaGaps } from './schema/dependency';
 import { describeStatement, type StatementKind } from './sql/statement';
 import { statementRanges } from './sql/split';
 import { judgeNoChange, reasonForError, type FailureReason } from './failure';
@@ -28,10 +39,21 @@ export interface OpOutcome {
   position: number | null;
   markerId: string | null;
   target: OpTarget | null;
-  status: 'applied' | 'failed';
+  /** applied: changed at least one row (or ran DDL); skipped: ran but changed nothing; failed: rolled back. */
+  status: 'applied' | 'skipped' | 'failed';
   reason: FailureReason | null;
   /** Diagnostic text (may contain SQLite's message: not for public display). */
   message: string | null;
+  /** File layers: writes of this op that changed no row (absent when none). */
+  skippedWrites?: SkippedWrite[];
+}
+
+/** A write (INSERT, UPDATE, DELETE) of a file-layer op that changed no row. */
+export interface SkippedWrite {
+  /** 1-based ordinal of the statement within its op. */
+  statement: number;
+  kind: 'insert' | 'update' | 'delete';
+  table: string | null;
 }
 
 export interface ReplayProgress {
@@ -61,6 +83,8 @@ export interface PendingConflict {
 export const CONFLICT_REASONS: ReadonlySet<FailureReason> = new Set(['guard_mismatch', 'missing_target', 'duplicate_key']);
 
 export interface ReplayInput {
+  /** The schema dependency's ops (layer schema, file identity); absent or empty: the bundled schema. */
+  schema?: PcdOp[];
   /** Base ops in replay order; ids are the caller's database op ids. */
   base: PcdOp[];
   /** Tweak (file-layer) ops in replay order. */
@@ -82,14 +106,35 @@ export interface ReplayedPcd {
   outcomes: OpOutcome[];
   failures: OpOutcome[];
   conflicts: PendingConflict[];
-  stats: { ops: number; applied: number; failed: number; ms: number };
+  stats: { ops: number; applied: number; skipped: number; failed: number; skippedWrites: number; ms: number };
+  /** Where the schema layer came from. */
+  schema: SchemaLayerInfo;
+}
+
+/** The schema layer a database was replayed on. */
+export interface SchemaLayerInfo {
+  source: 'bundled' | 'dependency';
+  /** Bundled tables arrgo added because the dependency lacks them. */
+  addedTables: string[];
+  /** Columns arrgo's readers use that the dependency's tables lack (`table.column`). */
+  gaps: string[];
 }
 
 function configure(db: Database.Database): LineageContext {
   db.pragma('foreign_keys = ON');
-  // REPLACE conflict resolution must fire delete triggers (tombstones) too.
-  db.pragma('recursive_triggers = ON');
+  setRecursiveTriggers(db);
   return LineageContext.attach(db);
+}
+
+/**
+ * REPLACE conflict resolution should fire the lineage delete triggers (tombstones), which SQLite
+ * does only with recursive triggers on. A schema dependency with triggers of its own (Profilarr's
+ * schema cleans up orphaned conditions on delete) must see SQLite's default behaviour, as in
+ * Profilarr's compiler: then recursive triggers stay off and a REPLACE leaves no tombstone.
+ */
+function setRecursiveTriggers(db: Database.Database): void {
+  const own = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, 5) <> '_pcd_' LIMIT 1").get();
+  db.pragma(`recursive_triggers = ${own ? 'OFF' : 'ON'}`);
 }
 
 /** A fresh database with the schema DDL and the lineage machinery, no rows (no seeds). */
@@ -113,23 +158,91 @@ export function copyDatabase(source: Database.Database | Buffer): { db: Database
   return { db, ctx: configure(db) };
 }
 
-let template: { buffer: Buffer; outcomes: OpOutcome[] } | null = null;
+interface SchemaTemplate {
+  buffer: Buffer;
+  outcomes: OpOutcome[];
+  info: SchemaLayerInfo;
+}
+
+/** Replayed schema layers by content (the bundled one, and each dependency version seen). */
+const templates = new Map<string, SchemaTemplate>();
+const TEMPLATE_LIMIT = 8;
+
+/** Templates are keyed by the schema ops' full content (a few tens of KB), so equal layers share one. */
+function schemaKey(schemaOps: readonly PcdOp[]): string {
+  if (schemaOps.length === 0) return 'bundled';
+  return schemaOps.map((op) => `${op.file}\u0000${op.position}\u0000${op.sql}`).join('\u0001');
+}
+
+function buildBundledSchema(): SchemaTemplate {
+  const { db, ctx } = createSchemaDatabase();
+  const outcomes = replayOps(db, ctx, schemaSeedOps());
+  const failed = outcomes.find((o) => o.status === 'failed');
+  if (failed) throw new Error(`schema seed op ${failed.file} failed: ${failed.message}`);
+  const template = { buffer: db.serialize(), outcomes, info: { source: 'bundled' as const, addedTables: [], gaps: [] } };
+  db.close();
+  return template;
+}
 
 /**
- * A database holding the replayed schema layer (DDL, lineage machinery, seed ops). The schema
- * layer is deterministic, so it is replayed once per process and copied afterwards.
+ * The dependency's ops are the schema layer; then arrgo adds the bundled tables the dependency
+ * lacks, lineage triggers for every table present, and seed rows the dependency's tables lack.
  */
-export function createSeededDatabase(): { db: Database.Database; ctx: LineageContext; outcomes: OpOutcome[] } {
-  if (!template) {
-    const { db, ctx } = createSchemaDatabase();
-    const outcomes = replayOps(db, ctx, schemaSeedOps());
-    const failed = outcomes.find((o) => o.status === 'failed');
-    if (failed) throw new Error(`schema seed op ${failed.file} failed: ${failed.message}`);
-    template = { buffer: db.serialize(), outcomes };
+function buildDependencySchema(schemaOps: readonly PcdOp[]): SchemaTemplate {
+  const db = new Database(':memory:');
+  try {
+    db.exec(LINEAGE_DDL);
+    const ctx = configure(db);
+    const outcomes = replayOps(db, ctx, schemaOps);
+    setRecursiveTriggers(db);
+    const addedTables = addMissingBundledTables(db);
+    db.exec(lineageTriggersDdl(dataColumnsOf(db)));
+    ctx.refreshTables();
+    const seeds = replayOps(
+      db,
+      ctx,
+      schemaSeedOps().map((op) => ({ ...op, sql: additiveSeedSql(op.sql) })),
+    );
+    // Seed rows are arrgo's best effort on top of the dependency: a table shaped differently keeps
+    // what the dependency gives, and that is not a failure of the database.
+    for (const o of seeds) {
+      if (o.status === 'failed') Object.assign(o, { status: 'skipped', reason: null, message: 'seed rows not added: the dependency defines this table differently' });
+    }
+    outcomes.push(...seeds);
+    const info: SchemaLayerInfo = { source: 'dependency', addedTables, gaps: schemaGaps(db) };
+    return { buffer: db.serialize(), outcomes, info };
+  } finally {
     db.close();
   }
+}
+
+/**
+ * A database holding the replayed schema layer: the schema dependency's ops when given, else the
+ * bundled DDL; then arrgo's seed ops. Each distinct schema layer is replayed once per process and
+ * copied afterwards.
+ */
+export function createSeededDatabase(schemaOps: readonly PcdOp[] = []): {
+  db: Database.Database;
+  ctx: LineageContext;
+  outcomes: OpOutcome[];
+  schema: SchemaLayerInfo;
+} {
+  const wrong = schemaOps.find((o) => o.layer !== 'schema');
+  if (wrong) throw new Error(`op of layer ${wrong.layer} passed as schema`);
+  const key = schemaKey(schemaOps);
+  let template = templates.get(key);
+  if (!template) {
+    template = schemaOps.length === 0 ? buildBundledSchema() : buildDependencySchema(schemaOps);
+    if (templates.size >= TEMPLATE_LIMIT) templates.delete(templates.keys().next().value as string);
+    templates.set(key, template);
+  }
   const { db, ctx } = copyDatabase(template.buffer);
-  return { db, ctx, outcomes: template.outcomes.map((o) => ({ ...o })) };
+  return {
+    db,
+    ctx,
+    outcomes: template.outcomes.map((o) => ({ ...o })),
+    schema: { ...template.info, addedTables: [...template.info.addedTables], gaps: [...template.info.gaps] },
+  };
 }
 
 interface StatementGroup {
@@ -137,8 +250,11 @@ interface StatementGroup {
   table: string | null;
   cols: string[] | '*' | null;
   sql: string;
+  /** 1-based ordinal of the group's first statement within the op. */
+  ordinal: number;
 }
 
+const TRANSACTION_CONTROL = /^\s*(?:BEGIN(?:\s+(?:DEFERRED|IMMEDIATE|EXCLUSIVE))?(?:\s+TRANSACTION)?|COMMIT(?:\s+TRANSACTION)?|END(?:\s+TRANSACTION)?)\s*;?\s*$/i;
 const FAST_INSERT = /insert\s+into\s+"?([A-Za-z_]\w*)"?\s*\(([^)]*)\)/iy;
 const FAST_UPDATE = /update\s+"?([A-Za-z_]\w*)"?\s+set\b/iy;
 const FAST_DELETE = /delete\s+from\s+"?([A-Za-z_]\w*)"?(?:\s|$)/iy;
@@ -153,6 +269,7 @@ function columnList(text: string): string[] {
  */
 function groupStatements(sql: string): StatementGroup[] {
   const groups: StatementGroup[] = [];
+  let ordinal = 0;
   let batch: { head: string; start: number; end: number; group: StatementGroup } | null = null;
   const close = () => {
     if (batch) {
@@ -162,6 +279,7 @@ function groupStatements(sql: string): StatementGroup[] {
     }
   };
   for (const [start, end] of statementRanges(sql)) {
+    ordinal++;
     FAST_INSERT.lastIndex = start;
     const ins = FAST_INSERT.exec(sql);
     if (ins && ins.index === start && ins.index + ins[0].length <= end) {
@@ -171,7 +289,7 @@ function groupStatements(sql: string): StatementGroup[] {
         continue;
       }
       close();
-      batch = { head, start, end, group: { kind: 'insert', table: ins[1].toLowerCase(), cols: columnList(ins[2]), sql: '' } };
+      batch = { head, start, end, group: { kind: 'insert', table: ins[1].toLowerCase(), cols: columnList(ins[2]), sql: '', ordinal } };
       continue;
     }
     close();
@@ -180,16 +298,18 @@ function groupStatements(sql: string): StatementGroup[] {
     FAST_DELETE.lastIndex = start;
     const upd = FAST_UPDATE.exec(sql);
     if (upd) {
-      groups.push({ kind: 'update', table: upd[1].toLowerCase(), cols: null, sql: text });
+      groups.push({ kind: 'update', table: upd[1].toLowerCase(), cols: null, sql: text, ordinal });
       continue;
     }
     const del = FAST_DELETE.exec(sql);
     if (del) {
-      groups.push({ kind: 'delete', table: del[1].toLowerCase(), cols: null, sql: text });
+      groups.push({ kind: 'delete', table: del[1].toLowerCase(), cols: null, sql: text, ordinal });
       continue;
     }
+    // Each op already runs in its own savepoint: a file's own BEGIN/COMMIT would fail inside it.
+    if (TRANSACTION_CONTROL.test(text)) continue;
     const d = describeStatement(text);
-    groups.push({ kind: d.kind, table: d.table, cols: d.kind === 'insert' ? d.insertColumns : null, sql: text });
+    groups.push({ kind: d.kind, table: d.table, cols: d.kind === 'insert' ? d.insertColumns : null, sql: text, ordinal });
   }
   close();
   return groups;
@@ -209,6 +329,7 @@ interface Prepared {
   release: Database.Statement;
   rollback: Database.Statement;
   changes: Database.Statement;
+  totalChanges: Database.Statement;
 }
 const preparedByDb = new WeakMap<Database.Database, Prepared>();
 
@@ -220,28 +341,55 @@ function prepared(db: Database.Database): Prepared {
       release: db.prepare('RELEASE pcd_op'),
       rollback: db.prepare('ROLLBACK TO pcd_op'),
       changes: db.prepare('SELECT changes()').pluck(),
+      totalChanges: db.prepare('SELECT total_changes()').pluck(),
     };
     preparedByDb.set(db, p);
   }
   return p;
 }
 
-/** Runs one op's statements; throws on failure (the caller rolls back). */
-function runOp(db: Database.Database, ctx: LineageContext, p: Prepared, op: PcdOp, seq: number): void {
+interface OpRun {
+  /** Rows changed (or DDL run) by the op. */
+  changed: boolean;
+  skippedWrites: SkippedWrite[];
+}
+
+/**
+ * Runs one op's statements; throws on failure (the caller rolls back). File layers record writes
+ * that changed nothing and go on; user ops have them judged (value guards).
+ */
+function runOp(db: Database.Database, ctx: LineageContext, p: Prepared, op: PcdOp, seq: number): OpRun {
+  const guarded = op.layer === 'user';
+  const run: OpRun = { changed: false, skippedWrites: [] };
   for (const group of groupStatements(op.sql)) {
     ctx.beginStatement(seq, group.table, group.kind === 'insert' ? group.cols : null);
+    let rows: number;
     if (group.kind === 'insert') {
       const mark = ctx.rowidMark(group.table);
+      const before = p.totalChanges.get() as number;
       db.exec(group.sql);
-      if (mark !== null) ctx.captureInserts(group.table!, mark);
+      rows = (p.totalChanges.get() as number) - before;
+      if (mark !== null && rows > 0) ctx.captureInserts(group.table!, mark);
+    } else {
+      db.exec(group.sql);
+      if (group.kind !== 'update' && group.kind !== 'delete') {
+        run.changed = true;
+        continue;
+      }
+      rows = p.changes.get() as number;
+    }
+    if (rows > 0) {
+      run.changed = true;
       continue;
     }
-    db.exec(group.sql);
-    if ((group.kind === 'update' || group.kind === 'delete') && (p.changes.get() as number) === 0) {
+    if (!guarded) {
+      run.skippedWrites.push({ statement: group.ordinal, kind: group.kind as SkippedWrite['kind'], table: group.table });
+    } else if (group.kind !== 'insert') {
       const verdict = judgeNoChange(db, group.sql, op.target);
       if (!verdict.ok) throw new OpFailure(verdict.reason, verdict.message);
     }
   }
+  return run;
 }
 
 /** Runs ops of one layer inside a transaction, one savepoint per op. */
@@ -275,8 +423,10 @@ export function replayOps(
       };
       p.savepoint.run();
       try {
-        runOp(db, ctx, p, op, seq);
+        const run = runOp(db, ctx, p, op, seq);
         p.release.run();
+        if (run.skippedWrites.length > 0) outcome.skippedWrites = run.skippedWrites;
+        if (!run.changed && op.layer !== 'user') outcome.status = 'skipped';
       } catch (error) {
         p.rollback.run();
         p.release.run();
@@ -286,6 +436,8 @@ export function replayOps(
         outcome.message = error instanceof Error ? error.message : String(error);
       }
       ctx.current = 0;
+      // A schema-layer op may create tables; later inserts into them are captured too.
+      if (op.layer === 'schema') ctx.refreshTables();
       outcomes.push(outcome);
       if (options.onProgress && ((i + 1) % every === 0 || i + 1 === ops.length)) {
         options.onProgress({ layer: op.layer, done: offset + i + 1, total });
@@ -333,9 +485,9 @@ export function replayUserLayer(
 export function replayBase(
   base: readonly PcdOp[],
   tweaks: readonly PcdOp[] = [],
-  options: { onProgress?: ProgressCallback; progressTotal?: number } = {},
-): ReplayedLayer {
-  const seeded = createSeededDatabase();
+  options: { onProgress?: ProgressCallback; progressTotal?: number; schema?: readonly PcdOp[] } = {},
+): ReplayedLayer & { schema: SchemaLayerInfo } {
+  const seeded = createSeededDatabase(options.schema);
   const { db, ctx } = seeded;
   const total = options.progressTotal ?? seeded.outcomes.length + base.length + tweaks.length;
   const outcomes: OpOutcome[] = [...seeded.outcomes];
@@ -350,7 +502,17 @@ export function replayBase(
     outcomes.push(...replayOps(db, ctx, ops, { onProgress: options.onProgress, progressOffset: done, progressTotal: total }));
     done += ops.length;
   }
-  return { db, outcomes };
+  return { db, outcomes, schema: seeded.schema };
+}
+
+/** Replay counts: ops by status and skipped writes. */
+export function replayCounts(outcomes: readonly OpOutcome[]): { ops: number; applied: number; skipped: number; failed: number; skippedWrites: number } {
+  const counts = { ops: outcomes.length, applied: 0, skipped: 0, failed: 0, skippedWrites: 0 };
+  for (const o of outcomes) {
+    counts[o.status]++;
+    counts.skippedWrites += o.skippedWrites?.length ?? 0;
+  }
+  return counts;
 }
 
 /** Full replay: schema, base, tweaks into `base`; user on a copy into `resolved`. */
@@ -358,8 +520,10 @@ export function replayPcd(input: ReplayInput): ReplayedPcd {
   const started = process.hrtime.bigint();
   const user = input.user ?? [];
   const tweaks = input.tweaks ?? [];
-  const total = schemaSeedOps().length + input.base.length + tweaks.length + user.length;
-  const base = replayBase(input.base, tweaks, { onProgress: input.onProgress, progressTotal: total });
+  const schemaOps = input.schema ?? [];
+  const schemaCount = schemaOps.length === 0 ? schemaSeedOps().length : schemaOps.length + schemaSeedOps().length;
+  const total = schemaCount + input.base.length + tweaks.length + user.length;
+  const base = replayBase(input.base, tweaks, { onProgress: input.onProgress, progressTotal: total, schema: schemaOps });
   const resolved = replayUserLayer(base.db, user, {
     onProgress: input.onProgress,
     progressOffset: total - user.length,
@@ -373,11 +537,7 @@ export function replayPcd(input: ReplayInput): ReplayedPcd {
     outcomes,
     failures,
     conflicts: resolved.conflicts,
-    stats: {
-      ops: outcomes.length,
-      applied: outcomes.length - failures.length,
-      failed: failures.length,
-      ms: Number(process.hrtime.bigint() - started) / 1e6,
-    },
+    stats: { ...replayCounts(outcomes), ms: Number(process.hrtime.bigint() - started) / 1e6 },
+    schema: base.schema,
   };
 }

@@ -1,7 +1,18 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { FailedOpRef, SkippedWriteRef } from '../../domain/pcd/replay-health';
 
 export type PcdSourceKind = 'git' | 'local';
-export type PcdCacheStatus = 'pending' | 'building' | 'ready' | 'failed';
+/**
+ * ready: every op ran; degraded: some ops failed (the state is served, marked incomplete);
+ * failed: the pull failed, or the replay produced no entity from a non-empty repository.
+ */
+export type PcdCacheStatus = 'pending' | 'building' | 'ready' | 'degraded' | 'failed';
+
+/** Cache statuses whose resolved state is served to readers, previews and drift checks. */
+export const SERVABLE_CACHE_STATUSES: readonly PcdCacheStatus[] = ['ready', 'degraded'];
+
+/** A failed op named for people (layer, op id or file position, marker target, reason code). */
+export type PcdFailedOpRecord = FailedOpRef;
 export type PcdSchemaSource = 'dependency' | 'bundled';
 
 export interface PcdManifestRecord {
@@ -15,10 +26,27 @@ export interface PcdManifestRecord {
 
 export interface PcdCacheStats {
   totalOps: number;
+  /** Ops that changed rows. */
   applied: number;
+  /** File-layer ops that ran but changed nothing (Profilarr's "skipped"). */
+  skipped?: number;
+  /** Writes (statements) of file-layer ops that changed no row. */
+  skippedWrites?: number;
+  /** The first few of them, with their op and statement. */
+  firstSkippedWrites?: SkippedWriteRef[];
+  /** Every failed op, pending user-op conflicts included. */
   failed: number;
   conflicts: number;
   failedByReason: Record<string, number>;
+  /** Failed ops that make the database degraded (user-op conflicts excluded), by reason. */
+  failedOps?: number;
+  failedOpsByReason?: Record<string, number>;
+  /** The first few of them, in replay order. */
+  firstFailed?: PcdFailedOpRecord[];
+  /** Entities in the base state. */
+  entities?: number;
+  /** Columns arrgo reads that the schema dependency lacks (`table.column`), first 20. */
+  schemaGaps?: string[];
   builtAt: string;
   durationMs: number;
 }

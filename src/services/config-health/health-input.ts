@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { desiredProfilesFrom, type HealthInput } from '../../domain/health';
 import { profileCompatibility } from '../../domain/pcd';
 import { readSyncSource, type SyncChange, type SyncIssue } from '../../domain/sync';
-import { DriftResult, Instance, PcdDatabase } from '../../persistence/entities';
+import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { SyncConfigService } from '../sync/sync-config-service';
 
@@ -16,7 +16,7 @@ export async function assembleHealthInput(em: EntityManager, caches: PcdCacheMan
   let desired: HealthInput['desired'] = { profiles: [], issues: [], available: false };
   if (config) {
     const database = await em.findOne(PcdDatabase, { id: config.databaseId });
-    if (database?.enabled && database.cacheStatus === 'ready') {
+    if (database?.enabled && SERVABLE_CACHE_STATUSES.includes(database.cacheStatus)) {
       try {
         const cache = await caches.build(database.id);
         const source = cache.memo(`sync-source:${instance.arrType}:${JSON.stringify(config.selection)}`, () => readSyncSource(cache.resolved, instance.arrType, config.selection));

@@ -5,7 +5,7 @@ import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type Store
 import { appSections, classifyDrift, liveNeeds, planSync, readSyncSource, type SyncChange, type SyncIssue } from '../../domain/sync';
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
-import { DriftResult, Instance, PcdDatabase } from '../../persistence/entities';
+import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import { InstanceService } from '../instance-service';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { readLiveState } from '../sync/live-state';
@@ -64,7 +64,7 @@ export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promis
   const config = await new SyncConfigService(em, deps.pcdCaches).find(instanceId);
   if (!config) return store('error', 'not_configured');
   const database = await em.findOne(PcdDatabase, { id: config.databaseId });
-  if (!database || database.cacheStatus !== 'ready' || !database.enabled) return store('error', 'cache_not_ready');
+  if (!database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.enabled) return store('error', 'cache_not_ready');
   let cache;
   try {
     cache = await deps.pcdCaches.build(database.id);

@@ -1,10 +1,14 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import {
+  assessReplay,
   createSeededDatabase,
+  replayCounts,
   replayOps,
   replayUserLayer,
   type OpOutcome,
+  type ReplayHealth,
+  type SchemaLayerInfo,
   type PcdOp as DomainOp,
   type PcdState,
   type PendingConflict,
@@ -13,7 +17,7 @@ import {
 import { notFound, notReady } from '../../errors';
 import type { Logger } from '../../platform/logger';
 import type { Orm } from '../../persistence/orm';
-import { PcdDatabase, type PcdCacheStats } from '../../persistence/entities';
+import { PcdDatabase, SERVABLE_CACHE_STATUSES, type PcdCacheStats } from '../../persistence/entities';
 import { loadStoredLayers } from './op-store';
 
 /** A replayed database kept in memory for reads. */
@@ -25,6 +29,9 @@ export interface PcdCache extends PcdState {
   conflicts: PendingConflict[];
   builtAt: Date;
   stats: PcdCacheStats;
+  /** ready, degraded (failed ops: the state is incomplete) or failed (no entity from a non-empty repository). */
+  health: ReplayHealth;
+  schema: SchemaLayerInfo;
   /** Values derived from this exact state, computed once (e.g. sync sources per app family and selection). */
   memo<T>(key: string, compute: () => T): T;
 }
@@ -37,6 +44,9 @@ interface Entry {
   base?: Database.Database;
   baseOutcomes?: OpOutcome[];
   baseMs?: number;
+  schema?: SchemaLayerInfo;
+  /** Base and tweak ops of the repository (a replay of a non-empty repository must yield entities). */
+  repositoryOps?: number;
   cache?: PcdCache;
   error?: string;
 }
@@ -65,7 +75,14 @@ export class PcdCacheManager {
     if (!row.lastPulledAt) throw notReady(`Database ${databaseId} is not ready: it has not been pulled yet`);
     const entry = this.entries.get(databaseId);
     if (entry?.status === 'ready' && entry.contentVersion === row.contentVersion) {
-      return this.resolved(databaseId, entry, row.userVersion);
+      const cache = await this.resolved(databaseId, entry, row.userVersion);
+      if (cache.health.reason === 'schema_gaps') {
+        const gaps = cache.schema.gaps;
+        throw notReady(
+          `Database ${databaseId} cannot be read: its schema dependency lacks columns arrgo reads (${gaps.slice(0, 5).join(', ')}${gaps.length > 5 ? `, and ${gaps.length - 5} more` : ''})`,
+        );
+      }
+      return cache;
     }
     if (entry?.status === 'failed' && entry.contentVersion === row.contentVersion) {
       throw notReady(`Database ${databaseId} is not ready: its cache failed to build`);
@@ -96,7 +113,7 @@ export class PcdCacheManager {
       if (running) return;
       running = true;
       try {
-        const rows = await this.orm.em.fork().find(PcdDatabase, { enabled: true, cacheStatus: 'ready' }, { fields: ['id', 'contentVersion', 'lastPulledAt'] });
+        const rows = await this.orm.em.fork().find(PcdDatabase, { enabled: true, cacheStatus: { $in: [...SERVABLE_CACHE_STATUSES] } }, { fields: ['id', 'contentVersion', 'lastPulledAt'] });
         for (const row of rows) {
           const entry = this.entries.get(row.id);
           if (row.lastPulledAt && (!entry || (entry.contentVersion !== row.contentVersion && entry.status !== 'building'))) {
@@ -150,7 +167,7 @@ export class PcdCacheManager {
     try {
       await yieldToEventLoop();
       const layers = await loadStoredLayers(this.orm.em.fork(), databaseId);
-      const seeded = createSeededDatabase();
+      const seeded = createSeededDatabase(layers.schema);
       const outcomes: OpOutcome[] = [...seeded.outcomes];
       const ops: DomainOp[] = [...layers.base, ...layers.tweaks];
       const total = outcomes.length + ops.length + layers.user.length;
@@ -165,6 +182,8 @@ export class PcdCacheManager {
       entry.base = seeded.db;
       entry.baseOutcomes = outcomes;
       entry.baseMs = Number(process.hrtime.bigint() - started) / 1e6;
+      entry.schema = seeded.schema;
+      entry.repositoryOps = ops.length;
       entry.status = 'ready';
       this.logger.info({ databaseId, ops: outcomes.length, ms: Math.round(entry.baseMs) }, 'pcd base cache built');
     } catch (error) {
@@ -184,6 +203,8 @@ export class PcdCacheManager {
     const failures = outcomes.filter((o) => o.status === 'failed');
     const failedByReason: Record<string, number> = {};
     for (const f of failures) failedByReason[f.reason ?? 'invalid'] = (failedByReason[f.reason ?? 'invalid'] ?? 0) + 1;
+    const counts = replayCounts(outcomes);
+    const health = assessReplay({ outcomes, base: entry.base!, repositoryOps: entry.repositoryOps ?? 0, schema: entry.schema });
     const previous = entry.cache;
     const memos = new Map<string, unknown>();
     entry.cache = {
@@ -199,12 +220,22 @@ export class PcdCacheManager {
       outcomes,
       conflicts: replayed.conflicts,
       builtAt: new Date(),
+      health,
+      schema: entry.schema!,
       stats: {
-        totalOps: outcomes.length,
-        applied: outcomes.length - failures.length,
-        failed: failures.length,
+        totalOps: counts.ops,
+        applied: counts.applied,
+        skipped: counts.skipped,
+        skippedWrites: counts.skippedWrites,
+        firstSkippedWrites: health.firstSkippedWrites,
+        failed: counts.failed,
         conflicts: replayed.conflicts.length,
         failedByReason,
+        failedOps: health.failedOps,
+        failedOpsByReason: health.failedByReason,
+        firstFailed: health.firstFailed,
+        entities: health.entities,
+        schemaGaps: entry.schema!.gaps.slice(0, 20),
         builtAt: new Date().toISOString(),
         durationMs: Math.round((entry.baseMs ?? 0) + Number(process.hrtime.bigint() - started) / 1e6),
       },

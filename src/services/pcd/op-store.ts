@@ -16,19 +16,26 @@ export interface ImportSummary {
 }
 
 /**
- * Makes the stored file-layer ops (base, tweaks) of a database equal to the parsed repository.
+ * Makes the stored file-layer ops (schema, base, tweaks; only the layers given) of a database
+ * equal to the parsed repository (schema: its fetched schema dependency).
  * Unchanged ops keep their row (and id, so lineage op ids are stable across pulls); changed and
  * new ops get new rows; ops no longer in the repository are removed. Idempotent: a retried import
  * finds nothing to do. Bumps the database's contentVersion when anything changed.
  */
-export async function importFileLayerOps(em: EntityManager, databaseId: number, layers: { base: DomainOp[]; tweaks: DomainOp[] }): Promise<ImportSummary> {
+export async function importFileLayerOps(
+  em: EntityManager,
+  databaseId: number,
+  layers: { schema?: DomainOp[]; base?: DomainOp[]; tweaks?: DomainOp[] },
+): Promise<ImportSummary> {
   return em.transactional(async (tx) => {
     const summary: ImportSummary = { changed: false, inserted: 0, removed: 0, kept: 0 };
-    for (const layer of ['base', 'tweaks'] as const) {
+    for (const layer of ['schema', 'base', 'tweaks'] as const) {
+      const ops = layers[layer];
+      if (!ops) continue;
       const existing = await tx.find(PcdOp, { databaseId, layer });
       const byIdentity = new Map(existing.map((op) => [`${op.file}#${op.position}#${op.sha256}`, op]));
       const keep = new Set<PcdOp>();
-      layers[layer].forEach((op, index) => {
+      ops.forEach((op, index) => {
         const hash = sha256(op.sql);
         const found = byIdentity.get(`${op.file}#${op.position}#${hash}`);
         if (found && !keep.has(found)) {
@@ -72,6 +79,8 @@ export async function importFileLayerOps(em: EntityManager, databaseId: number, 
 }
 
 export interface StoredLayers {
+  /** The schema dependency's ops; empty when the bundled schema stands in. */
+  schema: DomainOp[];
   base: DomainOp[];
   tweaks: DomainOp[];
   user: UserOp[];
@@ -80,12 +89,15 @@ export interface StoredLayers {
 /** The ops a cache build replays, in order, as the domain expects them. */
 export async function loadStoredLayers(em: EntityManager, databaseId: number): Promise<StoredLayers> {
   const rows = await em.find(PcdOp, { databaseId }, { orderBy: { layer: 'asc', seq: 'asc' } });
+  const schema: DomainOp[] = [];
   const base: DomainOp[] = [];
   const tweaks: DomainOp[] = [];
   const user: UserOp[] = [];
   for (const row of rows) {
     const target = row.targetType && row.targetName ? { entityType: row.targetType, name: row.targetName, verb: row.kind } : null;
-    if (row.layer === 'base') {
+    if (row.layer === 'schema') {
+      schema.push({ layer: 'schema', id: null, file: row.file, position: row.position, markerId: row.markerId, target, sql: row.sql });
+    } else if (row.layer === 'base') {
       base.push({ layer: 'base', id: row.id, file: row.file, position: row.position, markerId: row.markerId, target, sql: row.sql });
     } else if (row.layer === 'tweaks') {
       tweaks.push({ layer: 'tweaks', id: null, file: row.file, position: row.position, markerId: row.markerId, target, sql: row.sql });
@@ -93,5 +105,5 @@ export async function loadStoredLayers(em: EntityManager, databaseId: number): P
       user.push({ id: row.id, sql: row.sql, target: { portableType: row.targetType, name: row.targetName } });
     }
   }
-  return { base, tweaks, user };
+  return { schema, base, tweaks, user };
 }

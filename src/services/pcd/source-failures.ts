@@ -11,8 +11,15 @@ export const SOURCE_FAILURES = {
   build_failed: 'The cache could not be built from the operations.',
 } as const;
 
+/** Why a built cache is incomplete (status degraded) or unusable (status failed after a replay). */
+export const REPLAY_PROBLEMS = {
+  ops_failed: 'Some operations failed to apply, so the state is incomplete; see cache.stats.failedOpsByReason and cache.stats.firstFailed.',
+  schema_gaps: 'The schema dependency lacks columns arrgo reads, so its entities cannot be read; see cache.stats.schemaGaps.',
+  replay_empty: 'The replay produced no entities although the repository has operations; see cache.stats.firstFailed.',
+} as const;
+
 export type SourceFailure = keyof typeof SOURCE_FAILURES;
 
 export function sourceFailureText(reason: string): string {
-  return (SOURCE_FAILURES as Record<string, string>)[reason] ?? 'The database could not be prepared.';
+  return ({ ...SOURCE_FAILURES, ...REPLAY_PROBLEMS } as Record<string, string>)[reason] ?? 'The database could not be prepared.';
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { appSections, selectedSections, SYNC_SECTIONS, type SyncSection } from '../../domain/sync';
 import { AppError, notFound, validationError } from '../../errors';
-import { Instance, PcdDatabase, SyncPreview } from '../../persistence/entities';
+import { Instance, PcdDatabase, SyncPreview, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { SyncConfigService } from './sync-config-service';
 
@@ -23,7 +23,7 @@ export async function createPreviewRecord(em: EntityManager, caches: PcdCacheMan
   const config = await new SyncConfigService(em, caches).find(instance.id);
   if (!config) throw validationError(`Invalid request: ${field} instance ${instance.id} has no sync configuration (PUT /api/v1/instances/${instance.id}/sync-config)`);
   const database = await em.findOne(PcdDatabase, { id: config.databaseId });
-  if (!database || database.cacheStatus !== 'ready' || !database.enabled) {
+  if (!database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.enabled) {
     throw new AppError('not_ready', `Database ${config.databaseId} is not ready: pull it and wait for its cache`);
   }
   let sections: SyncSection[];

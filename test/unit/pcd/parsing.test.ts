@@ -48,6 +48,8 @@ describe('op files', () => {
 
   it('sorts op files by numeric prefix', () => {
     expect(sortOpFiles(['10.b.sql', '2.a.sql', 'readme.sql', '1.initial.sql', '100.z.sql'])).toEqual(['1.initial.sql', '2.a.sql', '10.b.sql', '100.z.sql', 'readme.sql']);
+    // Only "<number>." is a prefix (Profilarr's rule): "3-dash.sql" is unprefixed and runs last.
+    expect(sortOpFiles(['3-dash.sql', '4.b.sql', 'allow-dv.sql'])).toEqual(['4.b.sql', '3-dash.sql', 'allow-dv.sql']);
   });
 
   it('loads a repository: base ops numbered in replay order, tweaks as file ops', () => {
@@ -96,6 +98,12 @@ describe('SQL statements', () => {
   it('splits at top-level semicolons only', () => {
     const sql = `INSERT INTO t (a) VALUES ('x;y'); -- c;omment\n/* block ; */ UPDATE "t;" SET a = 'it''s;' WHERE b = 1;\n\n-- trailing comment`;
     expect(splitStatements(sql)).toEqual([`INSERT INTO t (a) VALUES ('x;y')`, `UPDATE "t;" SET a = 'it''s;' WHERE b = 1`]);
+  });
+
+  it('keeps a trigger body (with CASE ... END inside) as one statement', () => {
+    const trigger = `CREATE TRIGGER trg AFTER DELETE ON a\nBEGIN\n  DELETE FROM b WHERE x = OLD.x;\n  UPDATE c SET y = CASE WHEN OLD.y > 0 THEN 1 ELSE 0 END WHERE z = 'end;';\nEND`;
+    const sql = `CREATE TABLE a (x, y);\n${trigger};\ncreate temp trigger t2 after insert on a begin select 1; end;\nINSERT INTO a VALUES (1, 2);`;
+    expect(splitStatements(sql)).toEqual(['CREATE TABLE a (x, y)', trigger, 'create temp trigger t2 after insert on a begin select 1; end', 'INSERT INTO a VALUES (1, 2)']);
   });
 
   it('describes statement heads', () => {

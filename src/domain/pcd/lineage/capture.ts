@@ -20,7 +20,7 @@
  * tables live inside the replayed database, so a serialized copy carries its lineage.
  */
 import type Database from 'better-sqlite3';
-import { dataColumns, schemaColumns, tableSpec } from '../schema/registry';
+import { BOOKKEEPING_COLUMNS, dataColumns, schemaColumns, tableSpec } from '../schema/registry';
 
 export const LINEAGE_DDL = `
 CREATE TABLE _pcd_ops (
@@ -66,19 +66,46 @@ export const COLLECTION_TABLES: ReadonlySet<string> = new Set([
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-/** Trigger DDL for every schema table. */
-export function lineageTriggersDdl(): string {
+/**
+ * Data tables of a database whose rows lineage can follow: everything but SQLite's tables, the
+ * lineage bookkeeping tables and WITHOUT ROWID tables (lineage addresses rows by rowid).
+ */
+export function dataTablesOf(db: Database.Database): string[] {
+  return db
+    .prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_' AND substr(name, 1, 5) <> '_pcd_'
+         AND upper(sql) NOT LIKE '%WITHOUT ROWID%' ORDER BY rowid`,
+    )
+    .pluck()
+    .all() as string[];
+}
+
+/** Data columns (bookkeeping columns removed) of every data table of a database, introspected. */
+export function dataColumnsOf(db: Database.Database): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const table of dataTablesOf(db)) {
+    const cols = (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name).filter((c) => !BOOKKEEPING_COLUMNS.has(c));
+    map.set(table, cols);
+  }
+  return map;
+}
+
+/**
+ * Trigger DDL for every table: of the bundled schema by default, or of the tables a database
+ * actually has (a schema dependency's tables, with arrgo's additions).
+ */
+export function lineageTriggersDdl(columns: ReadonlyMap<string, readonly string[]> = bundledDataColumns()): string {
   const out: string[] = [];
-  for (const table of schemaColumns().keys()) {
-    for (const col of dataColumns(table)) {
+  for (const [table, cols] of columns) {
+    for (const col of cols) {
       // UPSERT keeps working under an outer UPDATE OR IGNORE (a plain OR REPLACE would not).
-      out.push(`CREATE TRIGGER "_pcd_u_${table}_${col.name}" AFTER UPDATE OF "${col.name}" ON "${table}" BEGIN
-  INSERT INTO _pcd_lineage (tbl, rid, col, ctx) VALUES (${q(table)}, NEW.rowid, ${q(col.name)}, pcd_ctx())
+      out.push(`CREATE TRIGGER "_pcd_u_${table}_${col}" AFTER UPDATE OF "${col}" ON "${table}" BEGIN
+  INSERT INTO _pcd_lineage (tbl, rid, col, ctx) VALUES (${q(table)}, NEW.rowid, ${q(col)}, pcd_ctx())
     ON CONFLICT (tbl, rid, col) DO UPDATE SET ctx = excluded.ctx;
 END;`);
     }
     const owner = tableSpec(table)?.owner;
-    if (owner && COLLECTION_TABLES.has(table)) {
+    if (owner && COLLECTION_TABLES.has(table) && cols.includes(owner.column)) {
       out.push(`CREATE TRIGGER "_pcd_d_${table}" AFTER DELETE ON "${table}" BEGIN
   INSERT INTO _pcd_tombstones (tbl, owner, ctx) VALUES (${q(table)}, OLD."${owner.column}", pcd_ctx())
     ON CONFLICT (tbl, owner) DO UPDATE SET ctx = excluded.ctx;
@@ -86,6 +113,10 @@ END;`);
     }
   }
   return out.join('\n');
+}
+
+function bundledDataColumns(): Map<string, string[]> {
+  return new Map([...schemaColumns().keys()].map((t) => [t, dataColumns(t).map((c) => c.name)]));
 }
 
 interface PendingCtx {
@@ -122,7 +153,12 @@ export class LineageContext {
   private constructor(private readonly db: Database.Database) {
     this.nextCtx = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM _pcd_ctx').pluck().get() as number) ?? 1;
     this.nextOpSeq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM _pcd_ops').pluck().get() as number) ?? 1;
-    this.knownTables = new Set(schemaColumns().keys());
+    this.knownTables = new Set(dataTablesOf(db));
+  }
+
+  /** Re-reads the database's tables (after a schema-layer op created some). */
+  refreshTables(): void {
+    for (const t of dataTablesOf(this.db)) this.knownTables.add(t);
   }
 
   /** Registers pcd_ctx() on the database (needed again after deserializing a copy). */

@@ -58,21 +58,51 @@ function skipBlank(sql: string, i: number, end: number): number {
   }
 }
 
+const CREATE_TRIGGER = /CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TRIGGER\b/iy;
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
 /**
  * [start, end) offsets of each statement: start skips leading whitespace and comments, end is
- * the terminating semicolon (or the end of the text). Empty statements are omitted.
+ * the terminating semicolon (or the end of the text). Empty statements are omitted. The body of a
+ * CREATE TRIGGER (`BEGIN ...; ...; END`) stays one statement (CASE ... END pairs inside it are
+ * counted, so only the trigger's own END closes it).
  */
 export function statementRanges(sql: string): [number, number][] {
   const out: [number, number][] = [];
   const n = sql.length;
   let start = skipBlank(sql, 0, n);
   let i = start;
+  // Trigger statements: -1 = not a trigger; otherwise the CASE nesting depth, until END closes it.
+  let trigger = -1;
+  let triggerClosed = false;
+  const begin = (at: number) => {
+    CREATE_TRIGGER.lastIndex = at;
+    trigger = CREATE_TRIGGER.test(sql) ? 0 : -1;
+    triggerClosed = false;
+  };
+  begin(start);
   while (i < n) {
     const c = sql.charCodeAt(i);
-    if (c === SEMICOLON) {
+    if (c === SEMICOLON && (trigger < 0 || triggerClosed)) {
       if (i > start) out.push([start, i]);
       start = skipBlank(sql, i + 1, n);
       i = start;
+      begin(start);
+      continue;
+    }
+    if (trigger >= 0 && isWordChar(c) && (i === 0 || !isWordChar(sql.charCodeAt(i - 1)))) {
+      let j = i + 1;
+      while (j < n && isWordChar(sql.charCodeAt(j))) j++;
+      const word = j - i === 3 || j - i === 4 ? sql.slice(i, j).toUpperCase() : '';
+      if (word === 'CASE') trigger++;
+      else if (word === 'END') {
+        if (trigger > 0) trigger--;
+        else triggerClosed = true;
+      }
+      i = j;
       continue;
     }
     if (c === QUOTE_SINGLE || c === QUOTE_DOUBLE || c === BACKTICK || c === BRACKET_OPEN || c === DASH || c === SLASH) {
