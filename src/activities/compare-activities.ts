@@ -1,7 +1,7 @@
 import { createArrClient } from '../clients/arr-client';
-import { desiredEntity, liveEntity, selectedBy, selectionFor, supportedOn, type ComparableEntityType, type DesiredEntity } from '../domain/compare/entity-compare';
+import { desiredEntity, liveEntity, selectedBy, supportedOn, transformInputs, type ComparableEntityType, type DesiredEntity } from '../domain/compare/entity-compare';
 import { driftFailure } from '../domain/drift';
-import { catalogFromLive, liveNeeds, readSyncSource, transformSource } from '../domain/sync';
+import { catalogFromLive, transformSource } from '../domain/sync';
 import { isArrType, type ArrType } from '../domain/arr-types';
 import { Instance } from '../persistence/entities';
 import { InstanceService } from '../services/instance-service';
@@ -45,20 +45,20 @@ export function compareActivities(deps: ActivityDeps) {
       if (!supportedOn(cache.resolved, input.entityType, input.name, arrType)) return { ...base, error: 'incompatible' };
       const config = await new SyncConfigService(em, deps.pcdCaches).find(instance.id);
       if (!config) return { ...base, supported: true, error: 'not_configured' };
-      const present = selectedBy(config.selection, input.entityType, input.name);
-      const { selection, section } = selectionFor(input.entityType, input.name, config.selection.namespace);
+      const present = selectedBy(cache.resolved, arrType, config.selection, input.entityType, input.name);
+      const { source, selection, section, liveParts } = transformInputs(cache.resolved, input.entityType, input.name, arrType, config.selection.namespace);
       const connection = await new InstanceService(em, deps.secretBox).connection(instance.id);
       const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
-      const { live, failures } = await readLiveState(client, liveNeeds(arrType, selection, [section]));
+      const { live, failures } = await readLiveState(client, liveParts);
       const failure = Object.values(failures)[0];
       if (failure) {
         const reason = driftFailure(failure).reason;
         deps.logger.info({ instanceId: instance.id, reason }, 'compare read failed');
         return { ...base, supported: true, present, error: reason };
       }
-      const source = readSyncSource(cache.resolved, arrType, selection);
       const desired = desiredEntity(input.entityType, transformSource(source, catalogFromLive(arrType, live), { namespace: selection.namespace, sections: [section] }), arrType, selection.namespace);
-      if (!desired) return { ...base, supported: true, present, error: 'incompatible' };
+      // The transform left it out for this app (e.g. no condition of a custom format applies to it).
+      if (!desired) return { ...base, supported: false, present, error: 'incompatible' };
       const out: CompareInstanceRead = { ...base, supported: true, present, desired };
       if (input.includeLive) {
         const current = liveEntity(input.entityType, live, desired.name);

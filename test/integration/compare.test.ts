@@ -70,6 +70,21 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'cross-instance compare of one 
     for (const marker of Object.values(fleet).flatMap(leakMarkers)) expect(text).not.toContain(marker);
   });
 
+  it('compares a custom format: namespaced payloads, present where a selected profile scores it, incompatible where the transform leaves it out', async () => {
+    const profileCompare = await h.get(url([fleet['radarr-4k'].id]));
+    const scoredOnRadarr = Object.keys(profileCompare.body.instances[0].desired.formatScores).map((n) => n.replace(/ \[4k\]$/, ''));
+    // trash-pcd's profile scores it for Radarr only, and its conditions are Radarr's: the transform leaves it out for Sonarr.
+    const format = scoredOnRadarr[0];
+    const res = await h.get(`/pcd/${databaseId}/resolved/customFormat/${encodeURIComponent(format)}/compare?instanceIds=${[fleet['radarr-4k'].id, fleet['radarr-hd'].id, fleet.sonarr.id].join(',')}`);
+    expect(res.status).toBe(200);
+    const [r4k, rhd, sonarr] = res.body.instances;
+    expect(r4k).toMatchObject({ supported: true, present: true, desired: { name: `${format} [4k]` } });
+    expect(r4k.desired.specifications.length).toBeGreaterThan(0);
+    expect(rhd).toMatchObject({ supported: true, present: false, desired: { name: `${format} [hd]` } });
+    expect(sonarr).toEqual({ instanceId: fleet.sonarr.id, instanceName: 'sonarr', arrType: 'series_app', supported: false, present: false, desired: null, error: 'incompatible' });
+    expect(res.body.diffs).toEqual([{ instanceId: fleet['radarr-hd'].id, changes: [{ entityType: 'customFormat', name: `${format} [hd]`, action: 'unchanged', remoteId: null, fields: [] }] }]);
+  });
+
   it('refuses 9 ids, duplicate ids, unknown ids and entity types it cannot compare', async () => {
     const nine = await h.get(url([1, 2, 3, 4, 5, 6, 7, 8, 9]));
     expect(nine.status).toBe(400);

@@ -7,17 +7,24 @@
 import type Database from 'better-sqlite3';
 import type { ArrType } from '../arr-types';
 import { diff, type DiffOptions } from '../diff';
-import { entityExists, profileCompatibility, type PortableType } from '../pcd';
+import { entityExists, profileCompatibility, readEntity, type CustomFormatData, type PortableType, type QualityProfileData } from '../pcd';
 import {
+  CUSTOM_FORMAT_DIFF,
   GLOBAL_DELAY_PROFILE_ID,
   QUALITY_PROFILE_DIFF,
   SETTINGS_DIFF,
   displayName,
+  customFormatView,
   emptySelection,
+  liveNeeds,
   metadataProfileView,
+  patternsOf,
   qualityDefinitionView,
   qualityProfileView,
+  readSyncSource,
+  scoresFor,
   type DesiredState,
+  type SyncSource,
   type FieldChange,
   type LiveState,
   type SyncEntityType,
@@ -25,8 +32,8 @@ import {
   type SyncSelection,
 } from '../sync';
 
-/** Entity types compare answers for (custom formats and regular expressions are synced only through the profiles that score them). */
-export const COMPARABLE_ENTITY_TYPES = ['qualityProfile', 'delayProfile', 'naming', 'mediaSettings', 'qualityDefinitions', 'musicAppMetadataProfile'] as const;
+/** Entity types compare answers for (a regular expression reaches an app only inside a custom format). */
+export const COMPARABLE_ENTITY_TYPES = ['qualityProfile', 'customFormat', 'delayProfile', 'naming', 'mediaSettings', 'qualityDefinitions', 'musicAppMetadataProfile'] as const;
 export type ComparableEntityType = (typeof COMPARABLE_ENTITY_TYPES)[number];
 
 export const isComparable = (entityType: string): entityType is ComparableEntityType => (COMPARABLE_ENTITY_TYPES as readonly string[]).includes(entityType);
@@ -36,6 +43,7 @@ const PER_APP_TABLE: Partial<Record<ComparableEntityType, string>> = { naming: '
 /** The PCD type holding the entity for an app family. */
 export function portableTypeOn(entityType: ComparableEntityType, arrType: ArrType): PortableType {
   if (entityType === 'qualityProfile') return 'quality_profile';
+  if (entityType === 'customFormat') return 'custom_format';
   if (entityType === 'delayProfile') return 'delay_profile';
   if (entityType === 'musicAppMetadataProfile') return 'music_app_metadata_profile';
   return `${arrType}_${PER_APP_TABLE[entityType]}` as PortableType;
@@ -60,6 +68,7 @@ export function supportedOn(db: Database.Database, entityType: ComparableEntityT
 
 const SECTION: Record<ComparableEntityType, SyncSection> = {
   qualityProfile: 'qualityProfiles',
+  customFormat: 'qualityProfiles',
   delayProfile: 'delayProfiles',
   naming: 'mediaManagement',
   mediaSettings: 'mediaManagement',
@@ -67,9 +76,31 @@ const SECTION: Record<ComparableEntityType, SyncSection> = {
   musicAppMetadataProfile: 'metadataProfiles',
 };
 
-/** The selection that syncs only this entity, with the instance's namespace. */
-export function selectionFor(entityType: ComparableEntityType, name: string, namespace: string | null): { selection: SyncSelection; section: SyncSection } {
+/**
+ * What the sync transform needs to build only this entity for an app: the source (as the sync
+ * reads it, with the instance's namespace in the selection), the section, and the app reads.
+ */
+export function transformInputs(
+  db: Database.Database,
+  entityType: ComparableEntityType,
+  name: string,
+  arrType: ArrType,
+  namespace: string | null,
+): { source: SyncSource; selection: SyncSelection; section: SyncSection; liveParts: (keyof LiveState)[] } {
+  const { selection, section } = selectionFor(entityType, name, namespace);
+  const source = readSyncSource(db, arrType, selection);
+  if (entityType !== 'customFormat') return { source, selection, section, liveParts: liveNeeds(arrType, selection, [section]) };
+  // A custom format alone: the same reads as the profiles section, without a profile.
+  const format = readEntity(db, 'custom_format', name);
+  source.customFormats = format ? [format.data as unknown as CustomFormatData] : [];
+  source.regularExpressions = patternsOf(db, source.customFormats, source.missing);
+  const liveParts: (keyof LiveState)[] = ['customFormats', 'qualityDefinitions', ...(arrType === 'music_app' ? [] : (['languages'] as const))];
+  return { source, selection, section, liveParts };
+}
+
+function selectionFor(entityType: ComparableEntityType, name: string, namespace: string | null): { selection: SyncSelection; section: SyncSection } {
   const selection: SyncSelection = { ...emptySelection(), namespace };
+  if (entityType === 'customFormat') return { selection, section: SECTION[entityType] };
   if (entityType === 'qualityProfile') selection.qualityProfiles = [name];
   else if (entityType === 'delayProfile') selection.delayProfile = name;
   else if (entityType === 'musicAppMetadataProfile') selection.metadataProfile = name;
@@ -78,8 +109,14 @@ export function selectionFor(entityType: ComparableEntityType, name: string, nam
 }
 
 /** Whether the instance's own sync selection includes the entity (it is in the instance's desired payload). */
-export function selectedBy(selection: SyncSelection, entityType: ComparableEntityType, name: string): boolean {
+export function selectedBy(db: Database.Database, arrType: ArrType, selection: SyncSelection, entityType: ComparableEntityType, name: string): boolean {
   if (entityType === 'qualityProfile') return selection.qualityProfiles.includes(name);
+  if (entityType === 'customFormat') {
+    return selection.qualityProfiles.some((profileName) => {
+      const profile = readEntity(db, 'quality_profile', profileName);
+      return profile !== null && scoresFor(profile.data as unknown as QualityProfileData, arrType).has(name);
+    });
+  }
   if (entityType === 'delayProfile') return selection.delayProfile === name;
   if (entityType === 'musicAppMetadataProfile') return selection.metadataProfile === name;
   return selection[entityType] === name;
@@ -104,6 +141,10 @@ export function desiredEntity(entityType: ComparableEntityType, desired: Desired
       const view = qualityProfileView(p.body, scores, { minUpgrade: arrType !== 'music_app', language: arrType === 'movie_app' });
       return { name: p.name, payload: { ...p.body, formatScores: p.formatScores }, view };
     }
+    case 'customFormat': {
+      const f = desired.customFormats[0];
+      return f ? { name: f.name, payload: { ...f.payload }, view: customFormatView(f.payload) } : null;
+    }
     case 'delayProfile':
     case 'naming':
     case 'mediaSettings': {
@@ -127,6 +168,8 @@ export function liveEntity(entityType: ComparableEntityType, live: LiveState, de
   switch (entityType) {
     case 'qualityProfile':
       return live.qualityProfiles?.find((p) => p.name === desiredName);
+    case 'customFormat':
+      return live.customFormats?.find((f) => f.name === desiredName);
     case 'delayProfile':
       return live.delayProfiles?.find((p) => p.id === GLOBAL_DELAY_PROFILE_ID);
     case 'naming':
@@ -142,6 +185,7 @@ export function liveEntity(entityType: ComparableEntityType, live: LiveState, de
 
 const DIFF_OPTIONS: Record<ComparableEntityType, DiffOptions> = {
   qualityProfile: QUALITY_PROFILE_DIFF,
+  customFormat: CUSTOM_FORMAT_DIFF,
   delayProfile: SETTINGS_DIFF,
   naming: SETTINGS_DIFF,
   mediaSettings: SETTINGS_DIFF,
@@ -151,6 +195,7 @@ const DIFF_OPTIONS: Record<ComparableEntityType, DiffOptions> = {
 
 const CHANGE_ENTITY_TYPE: Record<ComparableEntityType, SyncEntityType> = {
   qualityProfile: 'qualityProfile',
+  customFormat: 'customFormat',
   delayProfile: 'delayProfile',
   naming: 'naming',
   mediaSettings: 'mediaSettings',
