@@ -124,4 +124,19 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'cross-instance compare of one 
     expect(second.body.instances[0].live).toBeUndefined();
     expect(second.body.instances[0].desired.name).toBe(`${profile} [4k]`);
   });
+
+  // Runs last: it spends the process's compare budget (20 a minute).
+  it('rate-limits compare requests as a whole with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let limited;
+    for (let i = 0; i < 21 && !limited; i++) {
+      const res = await h.get(url([fleet.lidarr.id]));
+      if (res.status === 429) limited = res;
+      else statuses.push(res.status);
+    }
+    expect(limited).toBeDefined();
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(limited!.body.error).toMatch(/at most 20 per 60 s/);
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
 });
