@@ -15,6 +15,7 @@ import { COMPARABLE_ENTITY_TYPES } from '../../domain/compare/entity-compare';
 const instanceIdsQuery = z
   .string()
   .max(200)
+  .regex(/^[0-9, ]*$/, 'must be comma-separated instance ids')
   .transform((value, ctx) => {
     const parts = value.split(',').map((p) => p.trim());
     const ids: number[] = [];
@@ -36,7 +37,7 @@ const instanceIdsQuery = z
     }
     return ids;
   })
-  .openapi({ type: 'string', description: `Comma-separated instance ids, 1 to ${COMPARE_MAX_INSTANCES}, distinct and existing`, example: '1,2,3' });
+  .openapi({ type: 'string', maxLength: 200, pattern: '^[0-9, ]*$', description: `Comma-separated instance ids, 1 to ${COMPARE_MAX_INSTANCES}, distinct and existing`, example: '1,2,3' });
 
 const CompareInstanceSchema = z.object({
   instanceId: z.number().int(),
