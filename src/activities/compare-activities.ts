@@ -1,33 +1,13 @@
 import { createArrClient } from '../clients/arr-client';
-import { desiredEntity, liveEntity, selectedBy, supportedOn, transformInputs, type ComparableEntityType, type DesiredEntity } from '../domain/compare/entity-compare';
+import { desiredEntity, liveEntity, selectedBy, supportedOn, transformInputs, type CompareInstanceInput, type CompareInstanceRead } from '../domain/compare/entity-compare';
 import { driftFailure } from '../domain/drift';
 import { catalogFromLive, transformSource } from '../domain/sync';
-import { isArrType, type ArrType } from '../domain/arr-types';
+import { isArrType } from '../domain/arr-types';
 import { Instance } from '../persistence/entities';
 import { InstanceService } from '../services/instance-service';
 import { readLiveState } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
-
-export interface CompareInstanceInput {
-  databaseId: number;
-  entityType: ComparableEntityType;
-  name: string;
-  instanceId: number;
-  includeLive: boolean;
-}
-
-/** One instance's side of a compare; failures are a sanitized reason, never raw detail. */
-export interface CompareInstanceRead {
-  instanceId: number;
-  instanceName: string;
-  arrType: ArrType | null;
-  supported: boolean;
-  present: boolean;
-  desired: DesiredEntity | null;
-  live?: unknown;
-  error?: string;
-}
 
 export function compareActivities(deps: ActivityDeps) {
   return {

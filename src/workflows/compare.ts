@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { CompareInstanceInput, CompareInstanceRead } from '../activities/compare-activities';
+import type { CompareInstanceInput, CompareInstanceRead } from '../domain/compare/entity-compare';
 
 const { readCompareInstance } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',

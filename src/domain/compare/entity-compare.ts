@@ -232,3 +232,24 @@ export function compareDiffs(entityType: ComparableEntityType, instances: { inst
   });
   return { baselineInstanceId: baseline.instanceId, diffs };
 }
+
+/** The input of one instance's read in compareEntityWorkflow (its activity). */
+export interface CompareInstanceInput {
+  databaseId: number;
+  entityType: ComparableEntityType;
+  name: string;
+  instanceId: number;
+  includeLive: boolean;
+}
+
+/** One instance's side of a compare; failures are a sanitized reason, never raw detail. */
+export interface CompareInstanceRead {
+  instanceId: number;
+  instanceName: string;
+  arrType: ArrType | null;
+  supported: boolean;
+  present: boolean;
+  desired: DesiredEntity | null;
+  live?: unknown;
+  error?: string;
+}

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { CompareInstanceInput, CompareInstanceRead } from '../../activities/compare-activities';
-import { COMPARABLE_ENTITY_TYPES, compareDiffs, entityFound, isComparable, type CompareDiff } from '../../domain/compare/entity-compare';
+import { COMPARABLE_ENTITY_TYPES, compareDiffs, entityFound, isComparable, type CompareDiff, type CompareInstanceInput, type CompareInstanceRead } from '../../domain/compare/entity-compare';
 import { AppError, notFound, rateLimited, validationError } from '../../errors';
 import type { TemporalGateway } from '../../platform/temporal-client';
 import { Instance } from '../../persistence/entities';
