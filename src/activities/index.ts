@@ -7,6 +7,7 @@ import type { ActivityDeps } from './deps';
 import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
 import { pcdActivities } from './pcd-activities';
+import { refGuideActivities } from './ref-guide-activities';
 import { syncActivities } from './sync-activities';
 
 export type { ActivityDeps } from './deps';
@@ -22,6 +23,7 @@ export function createActivities(deps: ActivityDeps) {
     ...canaryActivities(deps),
     ...driftActivities(deps),
     ...healthActivities(deps),
+    ...refGuideActivities(deps),
     ...compareActivities(deps),
   };
 }

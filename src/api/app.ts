@@ -13,6 +13,7 @@ import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
+import { registerRefGuideRoutes } from './routes/ref-guide';
 import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
@@ -33,6 +34,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDriftRoutes(router, deps);
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
+  registerRefGuideRoutes(router, deps);
   registerUiPreferenceRoutes(router, deps);
   registerCompareRoutes(router, deps);
   return router;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MikroORM, type Options } from '@mikro-orm/core';
+import { MikroORM, raw, type Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
@@ -85,4 +85,15 @@ function stripAnsi(text: string): string {
 /** `$ilike` on PostgreSQL; SQLite's LIKE is already case-insensitive for ASCII and has no ILIKE. */
 export function caseInsensitiveLikeOperator(em: { getPlatform(): object }): '$ilike' | '$like' {
   return em.getPlatform().constructor.name.toLowerCase().includes('postgre') ? '$ilike' : '$like';
+}
+
+/**
+ * A filter fragment: `column` contains `text` literally, ignoring (ASCII) case. % and _ are escaped
+ * and the ESCAPE clause says so on every driver (SQLite's LIKE has no default escape character);
+ * the pattern is a bound parameter. Spread it into a where (or an $or entry).
+ */
+export function containsText(em: { getPlatform(): object }, column: string, text: string): Record<string, []> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = caseInsensitiveLikeOperator(em) === '$ilike' ? 'ilike' : 'like';
+  return { [raw((alias: string) => `${alias}.${column} ${like} ? escape '\\'`, [pattern])]: [] };
 }

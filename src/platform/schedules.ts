@@ -128,3 +128,31 @@ export async function ensureHealthSchedule(gateway: TemporalGateway, intervalMin
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
   });
 }
+
+export function refGuideScheduleId(taskQueue: string): string {
+  return deploymentScopedId(taskQueue, 'ref-guide-refresh');
+}
+
+/** Creates or updates the reference-guide refresh schedule; paused (not deleted) when refreshing is disabled. */
+export async function applyRefGuideSchedule(gateway: TemporalGateway, settings: { enabled: boolean; intervalMinutes: number }): Promise<void> {
+  const scheduleId = refGuideScheduleId(gateway.taskQueue);
+  await upsertSchedule(gateway, {
+    scheduleId,
+    spec: { intervals: [{ every: `${settings.intervalMinutes} minutes` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'refGuideRefreshWorkflow',
+      workflowId: scheduleId,
+      taskQueue: gateway.taskQueue,
+      args: [],
+      typedSearchAttributes: new TypedSearchAttributes([
+        { key: SA.kind, value: 'ref-guide-refresh' },
+        { key: SA.trigger, value: 'schedule' },
+      ]),
+      staticSummary: `Reference-guide refresh of every enabled source, every ${settings.intervalMinutes} minutes`,
+      staticDetails: 'Starts one refGuideSyncWorkflow per enabled source (joining a sync already running); a failed sync keeps the last good cache.',
+    },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
+    state: { paused: !settings.enabled, note: settings.enabled ? undefined : 'reference-guide refresh disabled' },
+  });
+}

@@ -12,7 +12,8 @@ import { HealthRecomputer } from '../services/config-health/health-snapshots';
 import { PcdCacheManager } from '../services/pcd/cache-manager';
 import { readHistorySettings } from '../services/sync/history-service';
 import { readDriftSettings } from '../services/drift/drift-settings';
-import { applyDriftSchedule, applyHistoryRetentionSchedule, deploymentScopedId, ensureBackupSchedule, ensureHealthSchedule } from './schedules';
+import { readRefGuideSettings } from '../services/ref-guide/settings';
+import { applyDriftSchedule, applyHistoryRetentionSchedule, applyRefGuideSchedule, deploymentScopedId, ensureBackupSchedule, ensureHealthSchedule } from './schedules';
 import { loadOrCreateSecrets } from './secrets';
 import { connectTemporal, type TemporalGateway } from './temporal-client';
 import { startDevServer, type DevServer } from './temporal-dev-server';
@@ -119,6 +120,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       await applyHistoryRetentionSchedule(temporal, (await readHistorySettings(orm.em.fork())).enabled);
       await applyDriftSchedule(temporal, await readDriftSettings(orm.em.fork()));
       await ensureHealthSchedule(temporal, config.health.snapshotIntervalMinutes);
+      await applyRefGuideSchedule(temporal, await readRefGuideSettings(orm.em.fork()));
       logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
     }
 

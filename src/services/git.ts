@@ -69,14 +69,14 @@ export async function headCommit(dir: string): Promise<string | null> {
 }
 
 /** Validates what a user may give as a git source before anything runs. */
-export function assertGitUrl(url: string): void {
+export function assertGitUrl(url: string, field = 'body.source.url'): void {
   if (!/^(https?:\/\/|ssh:\/\/|git@[^:]+:|file:\/\/)/.test(url) || /\s/.test(url)) {
-    throw new AppError('validation', 'Invalid request: body.source.url must be an https://, ssh://, git@host: or file:// git URL');
+    throw new AppError('validation', `Invalid request: ${field} must be an https://, ssh://, git@host: or file:// git URL`);
   }
 }
 
-export function assertBranchName(branch: string): void {
+export function assertBranchName(branch: string, field = 'body.source.branch'): void {
   if (!/^[A-Za-z0-9._/-]{1,200}$/.test(branch) || branch.includes('..') || branch.startsWith('-')) {
-    throw new AppError('validation', 'Invalid request: body.source.branch is not a valid branch name');
+    throw new AppError('validation', `Invalid request: ${field} is not a valid branch name`);
   }
 }

@@ -3,13 +3,13 @@ import { temporal } from '@temporalio/proto';
 import type { Config } from '../config';
 import { summarizeLogFiles } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
-import { PcdDatabase, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
+import { PcdDatabase, RefGuideSource, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { currentMigration, type Orm } from '../persistence/orm';
 import { backupsDir, formatBytes, summarizeBackups } from './backup-service';
 
 export type ComponentStatus = 'healthy' | 'degraded' | 'unhealthy';
 
-export interface RepoStats {
+export interface RepoCounts {
   total: number;
   enabled: number;
   cached: number;
@@ -17,6 +17,12 @@ export interface RepoStats {
   /** Enabled databases whose replay is incomplete (some ops failed). */
   degraded: number;
   failed: number;
+}
+
+/** PCD databases and reference-guide sources together (the spec's repos), and each kind apart. */
+export interface RepoStats extends RepoCounts {
+  databases: RepoCounts;
+  refGuides: RepoCounts;
 }
 
 export interface HealthDeps {
@@ -70,17 +76,37 @@ async function databaseHealth(deps: HealthDeps, verbose: boolean) {
   }
 }
 
-/** Linked PCD databases as the application database records them (any process may have built them). */
+/**
+ * Linked PCD databases and reference-guide sources as the application database records them (any
+ * process may have built them). A source is cached once a sync succeeded (a later failed sync keeps
+ * that cache) and failed when its last sync failed.
+ */
 export async function repoStats(orm: Orm): Promise<RepoStats> {
-  const databases = await orm.em.fork().find(PcdDatabase, {}, { fields: ['enabled', 'cacheStatus'] });
-  const enabled = databases.filter((d) => d.enabled);
+  const em = orm.em.fork();
+  const databases = await em.find(PcdDatabase, {}, { fields: ['enabled', 'cacheStatus'] });
+  const sources = await em.find(RefGuideSource, {}, { fields: ['enabled', 'syncStatus', 'lastSyncedAt'] });
+  const count = <T extends { enabled: boolean }>(rows: T[], is: { cached: (r: T) => boolean; degraded: (r: T) => boolean; failed: (r: T) => boolean }): RepoCounts => {
+    const enabled = rows.filter((r) => r.enabled);
+    const n = (p: (r: T) => boolean) => enabled.filter(p).length;
+    return { total: rows.length, enabled: enabled.length, disabled: rows.length - enabled.length, cached: n(is.cached), degraded: n(is.degraded), failed: n(is.failed) };
+  };
+  const dbCounts = count(databases, {
+    cached: (d) => SERVABLE_CACHE_STATUSES.includes(d.cacheStatus),
+    degraded: (d) => d.cacheStatus === 'degraded',
+    failed: (d) => d.cacheStatus === 'failed',
+  });
+  // A source serves its last good sync even when a later one failed; it has no degraded state.
+  const refCounts = count(sources, { cached: (s) => s.lastSyncedAt !== null, degraded: () => false, failed: (s) => s.syncStatus === 'failed' });
+  const sum = (k: keyof RepoCounts) => dbCounts[k] + refCounts[k];
   return {
-    total: databases.length,
-    enabled: enabled.length,
-    disabled: databases.length - enabled.length,
-    cached: enabled.filter((d) => SERVABLE_CACHE_STATUSES.includes(d.cacheStatus)).length,
-    degraded: enabled.filter((d) => d.cacheStatus === 'degraded').length,
-    failed: enabled.filter((d) => d.cacheStatus === 'failed').length,
+    total: sum('total'),
+    enabled: sum('enabled'),
+    cached: sum('cached'),
+    disabled: sum('disabled'),
+    degraded: sum('degraded'),
+    failed: sum('failed'),
+    databases: dbCounts,
+    refGuides: refCounts,
   };
 }
 
@@ -92,15 +118,23 @@ async function reposHealth(deps: HealthDeps, verbose: boolean) {
     return { status: 'unhealthy' as ComponentStatus, message: 'Linked databases cannot be read', ...(verbose ? { total: 0, enabled: 0, cached: 0, disabled: 0 } : {}) };
   }
   const status: ComponentStatus = stats.failed > 0 || stats.degraded > 0 ? 'degraded' : 'healthy';
-  const problems = [
-    stats.failed > 0 ? `${stats.failed} of ${stats.enabled} enabled databases failed to build` : null,
-    stats.degraded > 0 ? `${stats.degraded} of ${stats.enabled} enabled databases are degraded (some operations failed)` : null,
+  const { databases, refGuides } = stats;
+  const dbProblems = [
+    databases.failed > 0 ? `${databases.failed} of ${databases.enabled} enabled databases failed to build` : null,
+    databases.degraded > 0 ? `${databases.degraded} of ${databases.enabled} enabled databases are degraded (some operations failed)` : null,
   ].filter((p): p is string => p !== null);
-  const message =
-    stats.total === 0 ? 'No PCD databases linked' : problems.length > 0 ? problems.join('; ') : `${stats.cached} of ${stats.enabled} enabled databases cached`;
+  const parts =
+    databases.total === 0 ? ['No PCD databases linked'] : dbProblems.length > 0 ? dbProblems : [`${databases.cached} of ${databases.enabled} enabled databases cached`];
+  if (refGuides.total > 0) {
+    parts.push(
+      refGuides.failed > 0
+        ? `${refGuides.failed} of ${refGuides.enabled} enabled reference-guide sources failed their last sync`
+        : `${refGuides.cached} of ${refGuides.enabled} enabled reference-guide sources cached`,
+    );
+  }
   return {
     status,
-    message,
+    message: parts.join('; '),
     ...(verbose ? { total: stats.total, enabled: stats.enabled, cached: stats.cached, disabled: stats.disabled } : {}),
   };
 }

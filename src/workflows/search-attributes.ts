@@ -9,4 +9,6 @@ export const SA = {
   syncStatus: defineSearchAttributeKey('ArrgoSyncStatus', SearchAttributeType.KEYWORD),
   trigger: defineSearchAttributeKey('ArrgoTrigger', SearchAttributeType.KEYWORD),
   databaseId: defineSearchAttributeKey('ArrgoDatabaseId', SearchAttributeType.INT),
+  /** Reference-guide source id. */
+  sourceId: defineSearchAttributeKey('ArrgoSourceId', SearchAttributeType.INT),
 } as const;

@@ -19,7 +19,7 @@ import {
   roundRatio,
   suggestion,
 } from './text';
-import type { CriterionId, Suggestion } from './types';
+import type { CriterionId, ReferenceCounts, Suggestion } from './types';
 
 export interface CriterionOutcome {
   score: number | null;
@@ -81,7 +81,7 @@ export interface Scope {
   /** Selected profile names the database lacks (instance scope). */
   profilesNotFound: string[];
   version: VersionCheck;
-  reference: { matched: number; total: number } | null;
+  reference: ReferenceCounts | null;
   /** Why reference is null (detail line of the skipped criterion). */
   referenceMissing: string;
   deleteUnmanaged: boolean;
@@ -319,8 +319,19 @@ export function refAlignment(scope: Scope): CriterionOutcome {
   const total = Math.max(0, Math.floor(ref.total));
   if (total === 0) return skipped('The reference guide has nothing to compare here.');
   const matched = Math.min(total, Math.max(0, Math.floor(ref.matched)));
-  const detail = [`${partOf(matched, total, 'reference entry', 'reference entries', 'matches', 'match')} the reference guide.`];
-  const suggestions = matched < total ? [suggestion(`${plural(total - matched, 'entry differs', 'entries differ')} from the reference guide`, ['Review the differences against the reference guide source.'], 'info')] : [];
+  const guide = ref.source ? `the reference guide "${ref.source}"` : 'the reference guide';
+  const detail = [`${partOf(matched, total, 'reference entry', 'reference entries', 'matches', 'match')} ${guide}.`];
+  const differences = [...(ref.differences ?? [])].sort(compareText);
+  const suggestions =
+    matched < total
+      ? [
+          suggestion(
+            `${plural(total - matched, 'entry differs', 'entries differ')} from the reference guide`,
+            differences.length ? bounded(differences) : ['Review the differences against the reference guide source.'],
+            'info',
+          ),
+        ]
+      : [];
   return { score: roundRatio(100 * matched, total), detail, suggestions };
 }
 

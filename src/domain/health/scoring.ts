@@ -218,7 +218,7 @@ export function scoreInstance(input: HealthInput): HealthResult {
     profiles: desired.available ? profileNames.filter((n) => desiredByName.has(n)).map((n) => ({ name: n, compatible: desiredByName.get(n)!.compatible })) : null,
     profilesNotFound: notFound,
     version,
-    reference: input.reference ? { matched: input.reference.matched, total: input.reference.total } : null,
+    reference: input.reference ? { matched: input.reference.matched, total: input.reference.total, source: input.reference.source, differences: input.reference.differences } : null,
     referenceMissing: 'No reference guide source is available for this instance.',
     deleteUnmanaged,
   };
@@ -263,7 +263,7 @@ export function scoreInstance(input: HealthInput): HealthResult {
       profiles: found ? [{ name, compatible: found.compatible }] : desired.available ? [] : null,
       profilesNotFound: desired.available && !found ? [name] : [],
       version,
-      reference: ref ? { matched: ref.matched, total: ref.total } : null,
+      reference: ref ? { matched: ref.matched, total: ref.total, source: ref.source ?? input.reference?.source, differences: ref.differences } : null,
       referenceMissing: input.reference ? 'The reference guide has no counterpart for this profile.' : 'No reference guide source is available for this instance.',
       deleteUnmanaged,
     };

@@ -112,6 +112,15 @@ export interface DesiredProfile {
   customFormats: string[];
 }
 
+/** Entries compared with a reference guide; `differences` name the entries that differ (shown in the suggestion). */
+export interface ReferenceCounts {
+  matched: number;
+  total: number;
+  /** The reference source's name, for the detail line. */
+  source?: string;
+  differences?: string[];
+}
+
 export interface HealthInput {
   instance: { instanceId: number; instanceName: string; arrType: ArrType; enabled: boolean };
   /** The instance's sync selection; null when it is not configured. */
@@ -127,7 +136,7 @@ export interface HealthInput {
   /** The last stored drift check, or null when the instance was never checked. */
   drift: HealthDriftEvidence | null;
   /** Reference-guide alignment counts, or null when no reference source is available. */
-  reference: null | { matched: number; total: number; perProfile?: Record<string, { matched: number; total: number }> };
+  reference: null | (ReferenceCounts & { perProfile?: Record<string, ReferenceCounts> });
   weights?: Partial<Record<CriterionId, number>>;
   /** The computation's time (ISO 8601); becomes generatedAt. */
   now: string;

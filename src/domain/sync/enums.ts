@@ -132,6 +132,43 @@ export function enumValue(kind: EnumKind, arrType: ArrType, value: string): numb
   return null;
 }
 
+/**
+ * PCD's canonical text of an app enum value (the spelling PCD repositories use, e.g. web_dl,
+ * bluray_raw, season_pack), or null when the app has no such value. enumValue reads it back.
+ */
+export function enumText(kind: EnumKind, arrType: ArrType, value: number): string | null {
+  if (kind === 'resolution') return arrType === 'music_app' ? null : value === 0 ? 'unknown' : Object.values(RESOLUTIONS).includes(value) ? `${value}p` : null;
+  const texts = CANONICAL_TEXT[kind][arrType];
+  return texts?.[value] ?? null;
+}
+
+const CANONICAL_TEXT: Record<Exclude<EnumKind, 'resolution'>, Partial<Record<ArrType, Readonly<Record<number, string>>>>> = {
+  source: {
+    movie_app: { 0: 'unknown', 1: 'cam', 2: 'telesync', 3: 'telecine', 4: 'workprint', 5: 'dvd', 6: 'television', 7: 'web_dl', 8: 'webrip', 9: 'bluray' },
+    series_app: { 0: 'unknown', 1: 'television', 2: 'television_raw', 3: 'web_dl', 4: 'webrip', 5: 'dvd', 6: 'bluray', 7: 'bluray_raw' },
+  },
+  quality_modifier: { movie_app: { 0: 'none', 1: 'regional', 2: 'screener', 3: 'raw_hd', 4: 'brdisk', 5: 'remux' } },
+  release_type: { series_app: { 0: 'unknown', 1: 'single_episode', 2: 'multi_episode', 3: 'season_pack' } },
+  indexer_flag: {
+    movie_app: {
+      1: 'freeleech',
+      2: 'halfleech',
+      4: 'double_upload',
+      8: 'golden',
+      16: 'approved',
+      32: 'internal',
+      64: 'ahd_internal',
+      128: 'scene',
+      256: 'freeleech_75',
+      512: 'freeleech_25',
+      1024: 'user_release',
+      2048: 'nuked',
+    },
+    series_app: { 1: 'freeleech', 2: 'halfleech', 4: 'double_upload', 8: 'internal', 16: 'scene', 32: 'freeleech_75', 64: 'freeleech_25', 128: 'nuked' },
+    music_app: { 1: 'freeleech', 2: 'halfleech', 4: 'double_upload', 8: 'internal', 16: 'scene', 32: 'freeleech_75', 64: 'freeleech_25' },
+  },
+};
+
 /** Quality-definition size limits (MB per minute) of the documented versions; Lidarr checks none. */
 export const DEFAULT_SIZE_LIMITS: Record<ArrType, { min: number; max: number } | null> = {
   movie_app: { min: 0, max: 2000 },

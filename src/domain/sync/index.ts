@@ -41,6 +41,7 @@ export {
   APP_CONDITION_TYPES,
   IMPLEMENTATIONS,
   enumValue,
+  enumText,
   enumKey,
   DEFAULT_SIZE_LIMITS,
   LIDARR_METADATA_TYPES,

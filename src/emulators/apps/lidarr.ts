@@ -6,6 +6,7 @@ import { w } from '../binding';
 import { formatRule, mediaManagementRules } from '../validation/config';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
 import { enumOptions, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec } from './specs';
+import { APP_LANGUAGES } from '../../domain/app-resources/languages';
 
 /** Quality.All, in the app's order. */
 const QUALITIES: QualityFact[] = [
@@ -70,14 +71,7 @@ const DEFINITIONS: QualityDefinitionFact[] = [
   d(13, 24, 8, undefined, null, 895),
 ];
 
-/** Language.All (Lidarr). */
-const LANGUAGES = [
-  [0, 'Unknown'], [1, 'English'], [2, 'French'], [3, 'Spanish'], [4, 'German'], [5, 'Italian'], [6, 'Danish'], [7, 'Dutch'],
-  [8, 'Japanese'], [9, 'Icelandic'], [10, 'Chinese'], [11, 'Russian'], [12, 'Polish'], [13, 'Vietnamese'], [14, 'Swedish'],
-  [15, 'Norwegian'], [16, 'Finnish'], [17, 'Turkish'], [18, 'Portuguese'], [19, 'Flemish'], [20, 'Greek'], [21, 'Korean'],
-  [22, 'Hungarian'], [23, 'Hebrew'], [24, 'Lithuanian'], [25, 'Czech'], [27, 'Romanian'], [26, 'Hindi'], [28, 'Thai'],
-  [29, 'Bulgarian'], [30, 'Portuguese (Brazil)'], [31, 'Arabic'], [-1, 'Any'], [-2, 'Original'],
-].map(([id, name]) => ({ id: id as number, name: name as string }));
+const LANGUAGES = APP_LANGUAGES.music_app.map((l) => ({ ...l }));
 
 /** Metadata profile types (PrimaryAlbumType.All, SecondaryAlbumType.All, ReleaseStatus.All). */
 export const PRIMARY_ALBUM_TYPES = [

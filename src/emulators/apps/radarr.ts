@@ -7,6 +7,7 @@ import { formatRule, illegalCharacters, mediaManagementRules } from '../validati
 import { failure, rules } from '../validation/failures';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
 import { enumOptions, languageSpec, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec, withDividers, yearSpec } from './specs';
+import { APP_LANGUAGES } from '../../domain/app-resources/languages';
 
 const SOURCES = ['unknown', 'cam', 'telesync', 'telecine', 'workprint', 'dvd', 'tv', 'webdl', 'webrip', 'bluray'] as const;
 const MODIFIERS = ['none', 'regional', 'screener', 'rawhd', 'brdisk', 'remux'] as const;
@@ -89,18 +90,7 @@ const DEFINITIONS: QualityDefinitionFact[] = [
   d(10, 26, undefined, UNLIMITED),
 ];
 
-/** Language.All (Radarr). */
-const LANGUAGES = [
-  [0, 'Unknown'], [1, 'English'], [2, 'French'], [3, 'Spanish'], [4, 'German'], [5, 'Italian'], [6, 'Danish'],
-  [7, 'Dutch'], [8, 'Japanese'], [9, 'Icelandic'], [10, 'Chinese'], [11, 'Russian'], [12, 'Polish'], [13, 'Vietnamese'],
-  [14, 'Swedish'], [15, 'Norwegian'], [16, 'Finnish'], [17, 'Turkish'], [18, 'Portuguese'], [19, 'Flemish'], [20, 'Greek'],
-  [21, 'Korean'], [22, 'Hungarian'], [23, 'Hebrew'], [24, 'Lithuanian'], [25, 'Czech'], [27, 'Romanian'], [26, 'Hindi'],
-  [28, 'Thai'], [29, 'Bulgarian'], [30, 'Portuguese (Brazil)'], [31, 'Arabic'], [32, 'Ukrainian'], [33, 'Persian'],
-  [34, 'Bengali'], [35, 'Slovak'], [36, 'Latvian'], [37, 'Spanish (Latino)'], [38, 'Catalan'], [39, 'Croatian'],
-  [40, 'Serbian'], [41, 'Bosnian'], [42, 'Estonian'], [43, 'Tamil'], [44, 'Indonesian'], [45, 'Telugu'], [46, 'Macedonian'],
-  [47, 'Slovenian'], [48, 'Malayalam'], [49, 'Kannada'], [50, 'Albanian'], [51, 'Afrikaans'], [52, 'Marathi'], [53, 'Tagalog'],
-  [54, 'Urdu'], [55, 'Romansh'], [56, 'Mongolian'], [57, 'Georgian'], [-1, 'Any'], [-2, 'Original'],
-].map(([id, name]) => ({ id: id as number, name: name as string }));
+const LANGUAGES = APP_LANGUAGES.movie_app.map((l) => ({ ...l }));
 
 const INFO_LINK = 'https://wiki.servarr.com/radarr/settings#custom-formats-2';
 const base = (implementation: string, implementationName: string, order: number) => ({ implementation, implementationName, order, infoLink: INFO_LINK });

@@ -7,6 +7,7 @@ import { formatRule, illegalCharacters, inclusiveBetween, mediaManagementRules }
 import { failure } from '../validation/failures';
 import type { AppFacts, QualityDefinitionFact, QualityFact } from './facts';
 import { enumOptions, languageSpec, regexSpec, RELEASE_TITLE_PRESETS, selectSpec, SIZE_LABELS, sizeSpec } from './specs';
+import { APP_LANGUAGES } from '../../domain/app-resources/languages';
 
 const SOURCES = ['unknown', 'television', 'televisionRaw', 'web', 'webRip', 'dvd', 'bluray', 'blurayRaw'] as const;
 
@@ -70,16 +71,7 @@ const DEFINITIONS: QualityDefinitionFact[] = [
   d(21, 18, 35, null),
 ];
 
-/** Language.All (Sonarr). */
-const LANGUAGES = [
-  [0, 'Unknown'], [1, 'English'], [2, 'French'], [3, 'Spanish'], [4, 'German'], [5, 'Italian'], [6, 'Danish'], [7, 'Dutch'],
-  [8, 'Japanese'], [9, 'Icelandic'], [10, 'Chinese'], [11, 'Russian'], [12, 'Polish'], [13, 'Vietnamese'], [14, 'Swedish'],
-  [15, 'Norwegian'], [16, 'Finnish'], [17, 'Turkish'], [18, 'Portuguese'], [19, 'Flemish'], [20, 'Greek'], [21, 'Korean'],
-  [22, 'Hungarian'], [23, 'Hebrew'], [24, 'Lithuanian'], [25, 'Czech'], [26, 'Arabic'], [27, 'Hindi'], [28, 'Bulgarian'],
-  [29, 'Malayalam'], [30, 'Ukrainian'], [31, 'Slovak'], [32, 'Thai'], [33, 'Portuguese (Brazil)'], [34, 'Spanish (Latino)'],
-  [35, 'Romanian'], [36, 'Latvian'], [37, 'Persian'], [38, 'Catalan'], [39, 'Croatian'], [40, 'Serbian'], [41, 'Bosnian'],
-  [42, 'Estonian'], [43, 'Tamil'], [44, 'Indonesian'], [45, 'Macedonian'], [46, 'Slovenian'], [-2, 'Original'],
-].map(([id, name]) => ({ id: id as number, name: name as string }));
+const LANGUAGES = APP_LANGUAGES.series_app.map((l) => ({ ...l }));
 
 const INFO_LINK = 'https://wiki.servarr.com/sonarr/settings#custom-formats-2';
 const base = (implementation: string, implementationName: string, order: number) => ({ implementation, implementationName, order, infoLink: INFO_LINK });

@@ -5,7 +5,8 @@ import { Migration0002PcdDatabases } from './0002-pcd-databases';
 import { Migration0003Sync } from './0003-sync';
 import { Migration0004CanaryRollouts } from './0004-canary-rollouts';
 import { Migration0005DriftAndHealth } from './0005-drift-and-health';
-import { Migration0006UiPreferences } from './0006-ui-preferences';
+import { Migration0006RefGuide } from './0006-ref-guide';
+import { Migration0007UiPreferences } from './0007-ui-preferences';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -14,7 +15,8 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0003Sync', class: Migration0003Sync },
   { name: 'Migration0004CanaryRollouts', class: Migration0004CanaryRollouts },
   { name: 'Migration0005DriftAndHealth', class: Migration0005DriftAndHealth },
-  { name: 'Migration0006UiPreferences', class: Migration0006UiPreferences },
+  { name: 'Migration0006RefGuide', class: Migration0006RefGuide },
+  { name: 'Migration0007UiPreferences', class: Migration0007UiPreferences },
 ];
 
 export function migrationNumber(name: string): number {

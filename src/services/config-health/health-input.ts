@@ -4,6 +4,7 @@ import { profileCompatibility } from '../../domain/pcd';
 import { readSyncSource, type SyncChange, type SyncIssue } from '../../domain/sync';
 import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
+import { referenceAlignment } from '../ref-guide/alignment-service';
 import { SyncConfigService } from '../sync/sync-config-service';
 
 /**
@@ -14,6 +15,7 @@ export async function assembleHealthInput(em: EntityManager, caches: PcdCacheMan
   const config = await new SyncConfigService(em, caches).find(instance.id);
   const drift = await em.findOne(DriftResult, { instanceId: instance.id });
   let desired: HealthInput['desired'] = { profiles: [], issues: [], available: false };
+  let reference: HealthInput['reference'] = null;
   if (config) {
     const database = await em.findOne(PcdDatabase, { id: config.databaseId });
     if (database?.enabled && SERVABLE_CACHE_STATUSES.includes(database.cacheStatus)) {
@@ -22,6 +24,8 @@ export async function assembleHealthInput(em: EntityManager, caches: PcdCacheMan
         const source = cache.memo(`sync-source:${instance.arrType}:${JSON.stringify(config.selection)}`, () => readSyncSource(cache.resolved, instance.arrType, config.selection));
         const compatibility = cache.memo('profile-compatibility', () => profileCompatibility(cache.resolved));
         desired = { profiles: desiredProfilesFrom(source, compatibility), issues: (drift?.issues ?? []) as unknown as SyncIssue[], available: true };
+        // The reference is extra evidence: a failure to read it leaves ref_alignment skipped, nothing else.
+        reference = await referenceAlignment(em, database.id, source).catch(() => null);
       } catch {
         desired = { profiles: [], issues: [], available: false };
       }
@@ -43,7 +47,7 @@ export async function assembleHealthInput(em: EntityManager, caches: PcdCacheMan
           managedTotal: drift.managedTotal,
         }
       : null,
-    reference: null,
+    reference,
     now: now.toISOString(),
   };
 }

@@ -5,6 +5,7 @@ import type { ArrType } from '../../domain/arr-types';
 import { conflict, notFound, validationError } from '../../errors';
 import { InstanceSyncConfig, PcdDatabase, PcdOp, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
 import { assertBranchName, assertGitUrl } from '../git';
+import { unlinkDatabaseFromSources } from '../ref-guide/source-service';
 import { sourceFailureText } from './source-failures';
 
 export type DatabaseSource = { kind: 'git'; url: string; branch?: string } | { kind: 'local'; path: string };
@@ -99,6 +100,7 @@ export class PcdDatabaseService {
     }
     await this.em.nativeDelete(PcdOp, { databaseId: id });
     await this.em.remove(database).flush();
+    await unlinkDatabaseFromSources(this.em, id);
     if (cloneDir) fs.rmSync(cloneDir, { recursive: true, force: true });
   }
 

@@ -35,28 +35,46 @@ export interface StoredUserOp {
 
 /** Stores a planned user op at the end of the user layer and bumps the database's userVersion. */
 export async function appendUserOp(em: EntityManager, databaseId: number, planned: PlannedUserOp, kind: 'create' | 'update' | 'delete'): Promise<PcdOp> {
+  return (await appendUserOps(em, databaseId, [{ op: planned, kind }]))[0];
+}
+
+/** Stores planned user ops, in order, at the end of the user layer in one transaction (one userVersion bump). */
+export async function appendUserOps(em: EntityManager, databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[]): Promise<PcdOp[]> {
   return em.transactional(async (tx) => {
     const database = await tx.findOneOrFail(PcdDatabase, { id: databaseId });
     const last = await tx.findOne(PcdOp, { databaseId, layer: 'user' }, { orderBy: { seq: 'desc' } });
-    const seq = (last?.seq ?? 0) + 1;
-    const op = tx.create(PcdOp, {
-      databaseId,
-      layer: 'user',
-      file: null,
-      seq,
-      position: seq,
-      markerId: null,
-      label: planned.summary.slice(0, 500),
-      sql: planned.sql,
-      sha256: sha256(planned.sql),
-      targetType: planned.target.portableType,
-      targetName: planned.target.name,
-      kind,
-      createdAt: new Date(),
+    let seq = last?.seq ?? 0;
+    const ops = planned.map(({ op: p, kind }) => {
+      seq += 1;
+      return tx.create(PcdOp, {
+        databaseId,
+        layer: 'user',
+        file: null,
+        seq,
+        position: seq,
+        markerId: null,
+        label: p.summary.slice(0, 500),
+        sql: p.sql,
+        sha256: sha256(p.sql),
+        targetType: p.target.portableType,
+        targetName: p.target.name,
+        kind,
+        createdAt: new Date(),
+      });
     });
     database.userVersion += 1;
     database.updatedAt = new Date();
-    return op;
+    return ops;
+  });
+}
+
+/** Removes ops this process just appended (a refused batch), in one transaction. */
+async function removeUserOps(em: EntityManager, databaseId: number, opIds: number[]): Promise<void> {
+  await em.transactional(async (tx) => {
+    await tx.nativeDelete(PcdOp, { id: { $in: opIds }, databaseId, layer: 'user' });
+    const database = await tx.findOneOrFail(PcdDatabase, { id: databaseId });
+    database.userVersion += 1;
+    database.updatedAt = new Date();
   });
 }
 
@@ -89,8 +107,11 @@ export async function listUserOps(em: EntityManager, databaseId: number): Promis
  * and verifies it replays; an op that would not apply (a concurrent edit got there first) is
  * removed again and refused. Writes to one database are serialised in this process.
  */
+/** One mutex for every writer in the process: user-layer writes to a database never interleave. */
+const USER_LAYER_MUTEX = new KeyedMutex();
+
 export class UserLayerWriter {
-  private readonly mutex = new KeyedMutex();
+  private readonly mutex = USER_LAYER_MUTEX;
 
   constructor(
     private readonly orm: Orm,
@@ -98,10 +119,15 @@ export class UserLayerWriter {
   ) {}
 
   /** Returns false when the plan was empty (nothing to change). */
-  write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
+  async write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
+    return (await this.store(databaseId, kind, plan)) !== null;
+  }
+
+  /** Like write, returning the stored op's id (null when the plan was empty), so a caller can revert it. */
+  store(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<number | null> {
     return this.mutex.run(databaseId, async () => {
       const planned = plan(await this.caches.get(databaseId));
-      if (!planned) return false;
+      if (!planned) return null;
       const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind);
       const after = await this.caches.get(databaseId);
       const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
@@ -113,7 +139,32 @@ export class UserLayerWriter {
             : `Invalid request: the edit does not apply to the current state of ${planned.target.portableType} "${planned.target.name}" (${outcome.reason ?? 'invalid'})`,
         );
       }
-      return true;
+      return op.id;
+    });
+  }
+
+  /**
+   * Stores ops planned one after the other (each against the state the previous ones leave) at the
+   * end of the user layer, and verifies them with one replay: if any does not apply, all of them
+   * are removed again and the write is refused. Returns the op ids in order.
+   */
+  storeAll(databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[]): Promise<number[]> {
+    return this.mutex.run(databaseId, async () => {
+      if (planned.length === 0) return [];
+      const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned)).map((op) => op.id);
+      const after = await this.caches.get(databaseId);
+      const failedAt = ids.findIndex((id) => after.outcomes.find((o) => o.layer === 'user' && o.id === id)?.status === 'failed');
+      if (failedAt >= 0) {
+        await removeUserOps(this.orm.em.fork(), databaseId, ids);
+        const target = planned[failedAt].op.target;
+        const reason = after.outcomes.find((o) => o.id === ids[failedAt])?.reason;
+        throw validationError(
+          reason === 'duplicate_key'
+            ? `Invalid request: ${target.portableType} "${target.name}" already exists`
+            : `Invalid request: the edit does not apply to the current state of ${target.portableType} "${target.name}" (${reason ?? 'invalid'})`,
+        );
+      }
+      return ids;
     });
   }
 

@@ -1,8 +1,8 @@
-import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { ArrType } from '../../domain/arr-types';
 import { SyncRun } from '../../persistence/entities';
-import { caseInsensitiveLikeOperator } from '../../persistence/orm';
+import { containsText } from '../../persistence/orm';
 import { SettingsStore } from '../settings-store';
 
 export const SYNC_RUN_STATUSES = ['running', 'success', 'partial', 'failed'] as const;
@@ -51,12 +51,8 @@ export async function listSyncRuns(em: EntityManager, filter: HistoryFilter): Pr
   if (filter.section) where.sectionsKey = { $like: `%,${filter.section},%` };
   if (filter.from || filter.to) where.startedAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lte: filter.to } : {}) };
   if (filter.q) {
-    // Free text matches literally: % and _ are escaped, and the ESCAPE clause says so on every
-    // driver (SQLite's LIKE has no default escape character).
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = caseInsensitiveLikeOperator(em) === '$ilike' ? 'ilike' : 'like';
-    const matches = (column: string) => ({ [raw((alias: string) => `${alias}.${column} ${like} ? escape '\\'`, [pattern])]: [] });
-    where.$or = [matches('instance_name'), matches('error')];
+    // Free text matches literally (containsText escapes % and _).
+    where.$or = [containsText(em, 'instance_name', filter.q), containsText(em, 'error', filter.q)];
   }
   const [rows, total] = await em.findAndCount(SyncRun, where, {
     orderBy: { startedAt: 'desc', id: 'desc' },

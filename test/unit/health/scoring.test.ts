@@ -270,6 +270,17 @@ describe('criteria', () => {
     const emptyReference = score(baseInput({ reference: { matched: 0, total: 0 } }));
     expect(crit(emptyReference.overall, 'ref_alignment')).toMatchObject({ score: null, detail: ['The reference guide has nothing to compare here.'] });
   });
+
+  it('ref_alignment names the reference source and the differing entries', () => {
+    const differences = ['Quality profile "Movies 1080p": "x265" scores 0, the guide\'s default score set gives -10000', 'Custom format "Atmos": conditions differ from the guide\'s'];
+    const result = score(baseInput({ reference: { matched: 3, total: 5, source: 'TRaSH Radarr', differences } }));
+    const ref = crit(result.overall, 'ref_alignment');
+    expect(ref.score).toBe(60);
+    expect(ref.detail).toEqual(['3 of 5 reference entries match the reference guide "TRaSH Radarr".']);
+    expect(ref.suggestions).toEqual([
+      expect.objectContaining({ headline: '2 entries differ from the reference guide', detail: [...differences].sort(), tone: 'info' }),
+    ]);
+  });
 });
 
 describe('weights and contributions', () => {

@@ -1,0 +1,55 @@
+/**
+ * The languages each app knows (Language.All of Radarr 6.1, Sonarr 4.0.19, Lidarr 2.14.5): ids as
+ * the apps number them in language conditions and profiles. Emulators serve these lists; reference
+ * guides (which carry ids) are read with them.
+ */
+import type { ArrType } from '../arr-types';
+
+/** A language as the apps number it. */
+export interface AppLanguage {
+  id: number;
+  name: string;
+}
+
+const named = (rows: (readonly [number, string])[]): AppLanguage[] => rows.map(([id, name]) => ({ id, name }));
+
+const RADARR: (readonly [number, string])[] = [
+  [0, 'Unknown'], [1, 'English'], [2, 'French'], [3, 'Spanish'], [4, 'German'], [5, 'Italian'], [6, 'Danish'],
+  [7, 'Dutch'], [8, 'Japanese'], [9, 'Icelandic'], [10, 'Chinese'], [11, 'Russian'], [12, 'Polish'], [13, 'Vietnamese'],
+  [14, 'Swedish'], [15, 'Norwegian'], [16, 'Finnish'], [17, 'Turkish'], [18, 'Portuguese'], [19, 'Flemish'], [20, 'Greek'],
+  [21, 'Korean'], [22, 'Hungarian'], [23, 'Hebrew'], [24, 'Lithuanian'], [25, 'Czech'], [27, 'Romanian'], [26, 'Hindi'],
+  [28, 'Thai'], [29, 'Bulgarian'], [30, 'Portuguese (Brazil)'], [31, 'Arabic'], [32, 'Ukrainian'], [33, 'Persian'],
+  [34, 'Bengali'], [35, 'Slovak'], [36, 'Latvian'], [37, 'Spanish (Latino)'], [38, 'Catalan'], [39, 'Croatian'],
+  [40, 'Serbian'], [41, 'Bosnian'], [42, 'Estonian'], [43, 'Tamil'], [44, 'Indonesian'], [45, 'Telugu'], [46, 'Macedonian'],
+  [47, 'Slovenian'], [48, 'Malayalam'], [49, 'Kannada'], [50, 'Albanian'], [51, 'Afrikaans'], [52, 'Marathi'], [53, 'Tagalog'],
+  [54, 'Urdu'], [55, 'Romansh'], [56, 'Mongolian'], [57, 'Georgian'], [-1, 'Any'], [-2, 'Original'],
+];
+
+const SONARR: (readonly [number, string])[] = [
+  [0, 'Unknown'], [1, 'English'], [2, 'French'], [3, 'Spanish'], [4, 'German'], [5, 'Italian'], [6, 'Danish'], [7, 'Dutch'],
+  [8, 'Japanese'], [9, 'Icelandic'], [10, 'Chinese'], [11, 'Russian'], [12, 'Polish'], [13, 'Vietnamese'], [14, 'Swedish'],
+  [15, 'Norwegian'], [16, 'Finnish'], [17, 'Turkish'], [18, 'Portuguese'], [19, 'Flemish'], [20, 'Greek'], [21, 'Korean'],
+  [22, 'Hungarian'], [23, 'Hebrew'], [24, 'Lithuanian'], [25, 'Czech'], [26, 'Arabic'], [27, 'Hindi'], [28, 'Bulgarian'],
+  [29, 'Malayalam'], [30, 'Ukrainian'], [31, 'Slovak'], [32, 'Thai'], [33, 'Portuguese (Brazil)'], [34, 'Spanish (Latino)'],
+  [35, 'Romanian'], [36, 'Latvian'], [37, 'Persian'], [38, 'Catalan'], [39, 'Croatian'], [40, 'Serbian'], [41, 'Bosnian'],
+  [42, 'Estonian'], [43, 'Tamil'], [44, 'Indonesian'], [45, 'Macedonian'], [46, 'Slovenian'], [-2, 'Original'],
+];
+
+const LIDARR: (readonly [number, string])[] = [
+  [0, 'Unknown'], [1, 'English'], [2, 'French'], [3, 'Spanish'], [4, 'German'], [5, 'Italian'], [6, 'Danish'], [7, 'Dutch'],
+  [8, 'Japanese'], [9, 'Icelandic'], [10, 'Chinese'], [11, 'Russian'], [12, 'Polish'], [13, 'Vietnamese'], [14, 'Swedish'],
+  [15, 'Norwegian'], [16, 'Finnish'], [17, 'Turkish'], [18, 'Portuguese'], [19, 'Flemish'], [20, 'Greek'], [21, 'Korean'],
+  [22, 'Hungarian'], [23, 'Hebrew'], [24, 'Lithuanian'], [25, 'Czech'], [27, 'Romanian'], [26, 'Hindi'], [28, 'Thai'],
+  [29, 'Bulgarian'], [30, 'Portuguese (Brazil)'], [31, 'Arabic'], [-1, 'Any'], [-2, 'Original'],
+];
+
+export const APP_LANGUAGES: Readonly<Record<ArrType, readonly AppLanguage[]>> = {
+  movie_app: named(RADARR),
+  series_app: named(SONARR),
+  music_app: named(LIDARR),
+};
+
+/** The language an app numbers `id`, or undefined. */
+export function languageById(arrType: ArrType, id: number): AppLanguage | undefined {
+  return APP_LANGUAGES[arrType].find((l) => l.id === id);
+}

@@ -1,0 +1,183 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type Database from 'better-sqlite3';
+import { copyDatabase, entityExists, planImport, readEntity, type PlannedUserOp, type PortableType } from '../../domain/pcd';
+import { guideFormatToPcd, guideProfileToPcd, scoreInSet, type PatternNeed, type RefGuideArrType } from '../../domain/ref-guide';
+import { validationError } from '../../errors';
+import { RefGuideEntity, type RefGuideSource } from '../../persistence/entities';
+import type { PcdCacheManager } from '../pcd/cache-manager';
+import type { UserLayerWriter } from '../pcd/user-ops';
+import { RefGuideCatalog } from './catalog-service';
+
+export const IMPORTABLE_TYPES = ['custom_format', 'quality_profile'] as const;
+export type ImportableType = (typeof IMPORTABLE_TYPES)[number];
+
+export interface ImportRequest {
+  databaseId: number;
+  type?: ImportableType;
+  scoreSet?: string;
+}
+
+export interface ImportOutcome {
+  databaseId: number;
+  source: { id: number; name: string; arrType: RefGuideArrType };
+  refId: string;
+  type: ImportableType;
+  scoreSet: string | null;
+  /** User ops written, in order; each can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}. */
+  created: { entityType: PortableType; name: string; opId: number }[];
+  /** What was left alone, and why (existing names are never overwritten). */
+  skipped: { entityType: PortableType; name: string; reason: string }[];
+}
+
+/**
+ * Imports guide entities into a PCD database's user layer through the import planner (the same
+ * path as POST /pcd/import): a custom format with the regular expressions it needs, or a quality
+ * profile with its custom formats and their scores from a score set. Existing names are reported,
+ * never overwritten. The ops are planned on a scratch copy and stored all or nothing.
+ */
+export class RefGuideImporter {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly caches: PcdCacheManager,
+    private readonly userLayer: UserLayerWriter,
+  ) {}
+
+  async import(sourceId: number, refId: string, request: ImportRequest): Promise<ImportOutcome> {
+    const catalog = new RefGuideCatalog(this.em);
+    const found = await this.locate(catalog, sourceId, refId, request.type);
+    const { source, row } = found;
+    const arrType = source.arrType as RefGuideArrType;
+    const cache = await this.caches.get(request.databaseId);
+    const outcome: ImportOutcome = {
+      databaseId: request.databaseId,
+      source: { id: source.id, name: source.name, arrType },
+      refId,
+      type: found.type,
+      scoreSet: null,
+      created: [],
+      skipped: [],
+    };
+    // Every op is planned against a scratch copy of the resolved state that the previous ones were
+    // applied to; then all are stored and verified with one replay (all or nothing).
+    const scratch = copyDatabase(cache.resolved).db;
+    const planned: { entityType: PortableType; name: string; op: PlannedUserOp }[] = [];
+    try {
+      const plan = new ImportPlan(scratch, planned, outcome);
+      if (found.type === 'custom_format') {
+        if (request.scoreSet !== undefined) throw validationError('Invalid request: body.scoreSet applies to quality profiles only');
+        plan.format(arrType, row.entity);
+      } else {
+        await this.planProfile(plan, source, row, request.scoreSet);
+      }
+    } finally {
+      scratch.close();
+    }
+    const ids = await this.userLayer.storeAll(request.databaseId, planned.map((p) => ({ op: p.op, kind: 'create' as const })));
+    outcome.created = planned.map((p, i) => ({ entityType: p.entityType, name: p.name, opId: ids[i] }));
+    return outcome;
+  }
+
+  private locate(catalog: RefGuideCatalog, sourceId: number, refId: string, type: ImportableType | undefined) {
+    return catalog.row(sourceId, type ? [type] : IMPORTABLE_TYPES, refId);
+  }
+
+  private async planProfile(plan: ImportPlan, source: RefGuideSource, row: RefGuideEntity, requestedSet: string | undefined): Promise<void> {
+    const arrType = source.arrType as RefGuideArrType;
+    const guide = row.entity;
+    const name = typeof guide.name === 'string' ? guide.name.trim() : '';
+    const scoreSet = requestedSet ?? (typeof guide.trash_score_set === 'string' ? guide.trash_score_set : 'default');
+    plan.outcome.scoreSet = scoreSet;
+    const formatItems = Object.entries(guide.formatItems && typeof guide.formatItems === 'object' ? (guide.formatItems as Record<string, unknown>) : {});
+    const formats = await this.em.find(RefGuideEntity, { sourceId: source.id, type: 'custom_format', refId: { $in: formatItems.map(([, id]) => String(id)) } });
+    const byRefId = new Map(formats.map((f) => [f.refId, f]));
+    const knownSets = new Set(['default', ...formats.flatMap((f) => Object.keys(f.scores ?? {}))]);
+    if (!knownSets.has(scoreSet)) {
+      throw validationError(`Invalid request: body.scoreSet "${scoreSet}" is not a score set of this profile's custom formats (known: ${[...knownSets].sort().join(', ')})`);
+    }
+    if (name && entityExists(plan.db, 'quality_profile', name)) {
+      plan.outcome.skipped.push({ entityType: 'quality_profile', name, reason: 'a quality profile with this name exists; it is kept as it is' });
+      return;
+    }
+    const scores: Record<string, number> = {};
+    for (const [formatName, refId] of formatItems) {
+      const format = byRefId.get(String(refId));
+      if (!format) {
+        plan.outcome.skipped.push({ entityType: 'custom_format', name: formatName, reason: 'the guide has no custom format with this trash_id; the profile does not score it' });
+        continue;
+      }
+      const stored = plan.format(arrType, format.entity);
+      if (stored !== null) scores[stored] = scoreInSet(format.scores, scoreSet);
+    }
+    const converted = guideProfileToPcd(guide, arrType, scores);
+    if (!converted.ok) throw validationError(`Invalid request: the guide profile cannot be imported: ${converted.reason}`);
+    plan.create('quality_profile', converted.profile as unknown as Record<string, unknown>);
+  }
+}
+
+/** Plans the ops of one import against a scratch database, applying each as it goes. */
+class ImportPlan {
+  constructor(
+    readonly db: Database.Database,
+    private readonly planned: { entityType: PortableType; name: string; op: PlannedUserOp }[],
+    readonly outcome: ImportOutcome,
+  ) {}
+
+  create(entityType: PortableType, data: Record<string, unknown>): void {
+    const op = planImport(this.db, { entityType, data });
+    this.db.exec(op.sql);
+    this.planned.push({ entityType, name: String(data.name), op });
+  }
+
+  /** Plans one guide format unless its name exists; returns the name the database has it under, or null when it cannot. */
+  format(arrType: RefGuideArrType, guide: Record<string, unknown>): string | null {
+    const name = typeof guide.name === 'string' ? guide.name.trim() : '';
+    if (name && entityExists(this.db, 'custom_format', name)) {
+      this.outcome.skipped.push({ entityType: 'custom_format', name, reason: 'a custom format with this name exists; it is kept as it is' });
+      return name;
+    }
+    const reused: string[] = [];
+    const planned = new Map<string, string>();
+    const converted = guideFormatToPcd(guide, arrType, (need) => regexNameFor(this.db, need, name, reused, planned));
+    if (!converted.ok) {
+      this.outcome.skipped.push({ entityType: 'custom_format', name: name || '(unnamed)', reason: converted.reason });
+      return null;
+    }
+    for (const regex of reused) {
+      if (!this.outcome.skipped.some((s) => s.entityType === 'regular_expression' && s.name === regex)) {
+        this.outcome.skipped.push({ entityType: 'regular_expression', name: regex, reason: 'a regular expression with this name and the same pattern exists; the format uses it' });
+      }
+    }
+    for (const pattern of converted.patterns) {
+      if (reused.includes(pattern.name)) continue;
+      this.create('regular_expression', { name: pattern.name, pattern: pattern.pattern, regex101Id: null, description: null, tags: [] });
+    }
+    this.create('custom_format', converted.format as unknown as Record<string, unknown>);
+    return converted.format.name;
+  }
+}
+
+/**
+ * The regular expression name for a guide pattern: the specification's name when the database
+ * lacks it or has it with the same pattern (reused), else "<spec name> (<format name>)" on the same
+ * terms; null when both names hold other patterns.
+ */
+function regexNameFor(db: Database.Database, need: PatternNeed, formatName: string, reused: string[], planned: Map<string, string>): string | null {
+  for (const candidate of [need.specName, `${need.specName} (${formatName})`]) {
+    const plannedPattern = planned.get(candidate);
+    if (plannedPattern !== undefined) {
+      if (plannedPattern === need.pattern) return candidate;
+      continue;
+    }
+    const existing = readEntity(db, 'regular_expression', candidate);
+    if (!existing) {
+      planned.set(candidate, need.pattern);
+      return candidate;
+    }
+    if (existing.data.pattern === need.pattern) {
+      if (!reused.includes(candidate)) reused.push(candidate);
+      planned.set(candidate, need.pattern);
+      return candidate;
+    }
+  }
+  return null;
+}
