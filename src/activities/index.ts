@@ -7,6 +7,7 @@ import type { ActivityDeps } from './deps';
 import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
 import { pcdActivities } from './pcd-activities';
+import { rollbackActivities } from './rollback-activities';
 import { refGuideActivities } from './ref-guide-activities';
 import { syncActivities } from './sync-activities';
 
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
     ...instanceActivities(deps),
     ...backupActivities(deps),
     ...pcdActivities(deps),
+    ...rollbackActivities(deps),
     ...historyActivities(deps),
     ...syncActivities(deps),
     ...canaryActivities(deps),

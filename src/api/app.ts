@@ -17,6 +17,8 @@ import { registerRefGuideRoutes } from './routes/ref-guide';
 import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
+import { registerSnapshotRoutes } from './routes/snapshots';
+import { registerTimelineRoutes } from './routes/timeline';
 import { registerUiPreferenceRoutes } from './routes/ui-preferences';
 
 export const API_PREFIX = '/api/v1';
@@ -34,6 +36,8 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDriftRoutes(router, deps);
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
+  registerSnapshotRoutes(router, deps);
+  registerTimelineRoutes(router, deps);
   registerRefGuideRoutes(router, deps);
   registerUiPreferenceRoutes(router, deps);
   registerCompareRoutes(router, deps);

@@ -3,10 +3,11 @@ import { pcdReplayBenchmark } from './pcd-replay';
 import { syncPreviewBenchmark } from './sync-preview';
 import { canaryRolloutBenchmark } from './canary-rollout';
 import { driftPollBenchmark } from './drift-poll';
+import { timelineBenchmark } from './timeline';
 import { refGuideSyncBenchmark } from './ref-guide-sync';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).

@@ -129,7 +129,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const stopWarming = pcdCaches.startWarming();
       cleanups.push(async () => stopWarming());
       const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);
-      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, healthRecomputer, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
+      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));
       const port = (server.address() as { port: number }).port;
@@ -147,7 +147,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       apiKey: secrets.apiKey,
       migration,
       temporal,
-      temporalUiUrl: devServer?.uiUrl ?? null,
+      temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null,
       apiUrl,
       worker,
       stop: stopAll,

@@ -6,6 +6,7 @@ import { InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema } from './sy
 import { CanaryRolloutSchema } from './canary-rollout';
 import { DriftResultSchema } from './drift-result';
 import { HealthSnapshotSchema } from './health-snapshot';
+import { PcdRollbackSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, TimelineAnnotationSchema } from './pcd-snapshot';
 import { RefGuideEntitySchema, RefGuideSourceSchema } from './ref-guide';
 import { ComplexityTierSchema, UiPreferenceSchema } from './ui-preference';
 
@@ -24,7 +25,9 @@ export { DriftResult } from './drift-result';
 export type { DriftStatus } from './drift-result';
 export { HealthSnapshot } from './health-snapshot';
 export { ComplexityTier, UiPreference } from './ui-preference';
+export { PcdRollback, PcdSnapshot, PcdSnapshotBase, TimelineAnnotation, SNAPSHOT_SUBTYPES } from './pcd-snapshot';
+export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp } from './pcd-snapshot';
 export { RefGuideEntity, RefGuideSource } from './ref-guide';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, UiPreferenceSchema, ComplexityTierSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema];

@@ -1,6 +1,6 @@
 import { PortableMigration } from './portable-migration';
 
-export class Migration0007UiPreferences extends PortableMigration {
+export class Migration0008UiPreferences extends PortableMigration {
   override async up(): Promise<void> {
     this.schema((s) =>
       s
