@@ -17,6 +17,8 @@ export interface ApiDeps {
   startedAt: Date;
   version: string;
   pcdCaches: PcdCacheManager;
+  /** Temporal Web UI base URL for deep links, when known. */
+  temporalUiUrl: string | null;
   healthRecomputer: HealthRecomputer;
   evaluation: EvaluationService;
 }

@@ -4,10 +4,11 @@ import { syncPreviewBenchmark } from './sync-preview';
 import { canaryRolloutBenchmark } from './canary-rollout';
 import { driftPollBenchmark } from './drift-poll';
 import { evaluateBenchmark } from './evaluate';
+import { timelineBenchmark } from './timeline';
 import { refGuideSyncBenchmark } from './ref-guide-sync';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, evaluateBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).

@@ -132,7 +132,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);
       const evaluation = new EvaluationService(pcdCaches, logger.child({ component: 'evaluation' }));
       cleanups.push(() => evaluation.close());
-      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, healthRecomputer, evaluation, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
+      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));
       const port = (server.address() as { port: number }).port;
@@ -150,7 +150,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       apiKey: secrets.apiKey,
       migration,
       temporal,
-      temporalUiUrl: devServer?.uiUrl ?? null,
+      temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null,
       apiUrl,
       worker,
       stop: stopAll,
