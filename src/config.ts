@@ -42,6 +42,11 @@ const envSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be a task queue name').default('arrgo'),
   TEMPORAL_PORT: integerIn(1, 65535, 7233),
   TEMPORAL_UI_PORT: integerIn(1, 65535, 8233),
+  TEMPORAL_UI_URL: z
+    .string()
+    .max(500)
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http:// or https:// URL of the Temporal Web UI' }),
   ARRGO_API_KEY: z
     .string()
     .optional()
@@ -82,6 +87,8 @@ export interface Config {
     taskQueue: string;
     devServerPort: number;
     devServerUiPort: number;
+    /** Temporal Web UI base URL for deep links (the embedded dev server's when unset). */
+    uiUrl: string | null;
   };
   apiKey: string | undefined;
   secret: string | undefined;
@@ -125,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       devServerPort: e.TEMPORAL_PORT,
       devServerUiPort: e.TEMPORAL_UI_PORT,
+      uiUrl: e.TEMPORAL_UI_URL || null,
     },
     apiKey: e.ARRGO_API_KEY || undefined,
     secret: e.ARRGO_SECRET || undefined,

@@ -4,7 +4,8 @@ import { loadPcdRepository } from '../domain/pcd';
 import { isAppError } from '../errors';
 import { PcdDatabase } from '../persistence/entities';
 import { GitError, headCommit, syncRepository } from '../services/git';
-import { importFileLayerOps } from '../services/pcd/op-store';
+import { fileLayerOpsDiffer, importFileLayerOps } from '../services/pcd/op-store';
+import { SnapshotService } from '../services/snapshots/snapshot-service';
 import { resolveSchemaDependency } from '../services/pcd/schema-dependency';
 import { cloneDirectory, readRepositoryFiles } from '../services/pcd/source-files';
 import type { SourceFailure } from '../services/pcd/source-failures';
@@ -73,7 +74,17 @@ export function pcdActivities(deps: ActivityDeps) {
         if (isAppError(error)) return { ok: false, reason: 'ops_unreadable' };
         throw error;
       }
-      const summary = await importFileLayerOps(deps.orm.em, databaseId, { base: loaded.base, tweaks: loaded.tweaks });
+      const layers = { base: loaded.base, tweaks: loaded.tweaks };
+      // A pull that brings new ops changes the state: snapshot it first (never on the first pull).
+      if (database.lastPulledAt && (await fileLayerOpsDiffer(deps.orm.em, databaseId, layers))) {
+        await new SnapshotService(deps.orm, deps.pcdCaches).takeSnapshot(databaseId, 'pull');
+      }
+      const summary = await importFileLayerOps(deps.orm.em, databaseId, layers);
+      // A pull ends a rollback's pin: the database follows its repository again.
+      if (database.pinnedSnapshotId !== null) {
+        database.pinnedSnapshotId = null;
+        await deps.orm.em.flush();
+      }
       deps.logger.info({ databaseId, ...summary }, 'pcd ops imported');
       return { ok: true, inserted: summary.inserted, removed: summary.removed, kept: summary.kept };
     },

@@ -7,9 +7,11 @@ import { buildOpenApiDocument } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerHealthRoutes } from './routes/health';
 import { registerCanaryRoutes } from './routes/canary';
+import { registerCompareRoutes } from './routes/compare';
 import { registerConfigHealthRoutes } from './routes/config-health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
+import { registerEntityTestingRoutes } from './routes/entity-testing';
 import { registerGoalRoutes } from './routes/goals';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
@@ -17,6 +19,9 @@ import { registerRefGuideRoutes } from './routes/ref-guide';
 import { registerSyncRoutes } from './routes/sync';
 import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
+import { registerSnapshotRoutes } from './routes/snapshots';
+import { registerTimelineRoutes } from './routes/timeline';
+import { registerUiPreferenceRoutes } from './routes/ui-preferences';
 
 export const API_PREFIX = '/api/v1';
 
@@ -34,7 +39,12 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerDriftRoutes(router, deps);
   registerConfigHealthRoutes(router, deps);
   registerSyncHistoryRoutes(router, deps);
+  registerSnapshotRoutes(router, deps);
+  registerTimelineRoutes(router, deps);
   registerRefGuideRoutes(router, deps);
+  registerEntityTestingRoutes(router, deps);
+  registerUiPreferenceRoutes(router, deps);
+  registerCompareRoutes(router, deps);
   return router;
 }
 

@@ -3,6 +3,7 @@ import type { SecretBox } from '../platform/crypto';
 import type { Logger } from '../platform/logger';
 import type { TemporalGateway } from '../platform/temporal-client';
 import type { Orm } from '../persistence/orm';
+import type { EvaluationService } from '../services/evaluation/evaluation-service';
 import type { HealthRecomputer } from '../services/config-health/health-snapshots';
 import type { PcdCacheManager } from '../services/pcd/cache-manager';
 
@@ -16,5 +17,8 @@ export interface ApiDeps {
   startedAt: Date;
   version: string;
   pcdCaches: PcdCacheManager;
+  /** Temporal Web UI base URL for deep links, when known. */
+  temporalUiUrl: string | null;
   healthRecomputer: HealthRecomputer;
+  evaluation: EvaluationService;
 }

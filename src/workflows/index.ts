@@ -8,4 +8,6 @@ export { syncWorkflow, applyPreviewUpdate, previewStatusQuery } from './sync';
 export { canaryRolloutWorkflow, gateUpdate, rolloutStateQuery } from './canary-rollout';
 export { driftCheckWorkflow, driftPollWorkflow } from './drift';
 export { healthSnapshotWorkflow } from './health-snapshots';
+export { pcdRollbackWorkflow } from './rollback';
 export { refGuideSyncWorkflow, refGuideRefreshWorkflow } from './ref-guide-sync';
+export { compareEntityWorkflow } from './compare';

@@ -299,6 +299,9 @@ describe('adopting a goal plan', () => {
     expect(applied.body.appliedChanges).toEqual(planned);
     expect(applied.body.configDiff).toEqual(preview.body.configDiff);
     expect(applied.body.databaseVersion).not.toBe(preview.body.databaseVersion);
+    // A snapshot named for the goal precedes the op (rollback material).
+    const snapshots = await h.get(`/databases/${databaseId}/snapshots`);
+    expect(JSON.stringify(snapshots.body)).toContain('"subtype":"goal"');
     const ops = await h.get(`/pcd/${databaseId}/user-ops`);
     expect(ops.body).toEqual([expect.objectContaining({ id: applied.body.ops[0].id, kind: 'update', outcome: { status: 'applied', reason: null } })]);
     // The same preview again is stale now: the database moved.

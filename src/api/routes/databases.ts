@@ -3,6 +3,7 @@ import type { PullResult } from '../../workflows/pcd-pull';
 import { deploymentScopedId } from '../../platform/schedules';
 import { PcdDatabaseService, toDatabaseView } from '../../services/pcd/database-service';
 import { cloneDirectory } from '../../services/pcd/source-files';
+import { RollbackService } from '../../services/snapshots/rollback-service';
 import { startWorkflow, translateTemporalError } from '../../services/workflow-runner';
 import { SA } from '../../workflows/search-attributes';
 import type { ApiDeps } from '../deps';
@@ -129,9 +130,11 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
       200: { description: 'Finished (wait=true)', schema: PullResultSchema },
       202: { description: 'Started; follow cache.status on the database', schema: PullResultSchema },
       404: { description: 'No such database' },
+      409: { description: 'A rollback of the database is running' },
     },
     handler: async ({ params, query }) => {
       await service().load(params.id);
+      await new RollbackService(deps.orm, deps.temporal, deps.config).assertNoRollbackRunning(params.id);
       const result = await pull(params.id, query.wait ?? false);
       return { status: query.wait ? 200 : 202, body: result };
     },

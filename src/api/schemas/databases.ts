@@ -98,6 +98,7 @@ export const DatabaseSchema = z
       note: z.string().nullable(),
     }),
     contentVersion: z.number().int(),
+    pinnedSnapshotId: z.number().int().nullable().openapi({ description: 'Set by a rollback: the database stays on this snapshot base until the next pull' }),
     lastPulledAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),

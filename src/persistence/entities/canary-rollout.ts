@@ -41,7 +41,12 @@ export class CanaryRollout {
 export const CanaryRolloutSchema = new EntitySchema<CanaryRollout>({
   class: CanaryRollout,
   tableName: 'canary_rollouts',
-  indexes: [{ name: 'canary_rollouts_status_index', properties: ['status'] }],
+  indexes: [
+    { name: 'canary_rollouts_status_index', properties: ['status'] },
+    { name: 'canary_rollouts_created_id_index', properties: ['createdAt', 'id'] },
+    { name: 'canary_rollouts_instance_created_index', properties: ['canaryInstanceId', 'createdAt', 'id'] },
+    { name: 'canary_rollouts_arr_type_created_index', properties: ['arrType', 'createdAt', 'id'] },
+  ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     arrType: { type: 'string', length: 20, fieldName: 'arr_type' },

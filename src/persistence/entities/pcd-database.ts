@@ -73,6 +73,8 @@ export class PcdDatabase {
   /** Bumped when user ops change; caches replay only the user layer. */
   userVersion: number = 0;
   lastPulledAt: Date | null = null;
+  /** Set by a rollback: the database stays on that snapshot's base until the next pull. */
+  pinnedSnapshotId: number | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -97,6 +99,7 @@ export const PcdDatabaseSchema = new EntitySchema<PcdDatabase>({
     contentVersion: { type: 'integer', fieldName: 'content_version', default: 0 },
     userVersion: { type: 'integer', fieldName: 'user_version', default: 0 },
     lastPulledAt: { type: 'datetime', nullable: true, fieldName: 'last_pulled_at' },
+    pinnedSnapshotId: { type: 'integer', nullable: true, fieldName: 'pinned_snapshot_id' },
     createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

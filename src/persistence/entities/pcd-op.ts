@@ -29,6 +29,8 @@ export class PcdOp {
   targetType: string | null = null;
   targetName: string | null = null;
   kind: string | null = null;
+  /** User ops: the rollback that superseded the op (kept so that rollback can itself be rolled back). */
+  supersededBy: number | null = null;
   createdAt: Date = new Date();
 }
 
@@ -50,6 +52,7 @@ export const PcdOpSchema = new EntitySchema<PcdOp>({
     targetType: { type: 'string', length: 60, nullable: true, fieldName: 'target_type' },
     targetName: { type: 'string', length: 200, nullable: true, fieldName: 'target_name' },
     kind: { type: 'string', length: 20, nullable: true },
+    supersededBy: { type: 'integer', nullable: true, fieldName: 'superseded_by' },
     createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
   },
 });

@@ -109,7 +109,13 @@ export class SyncRun {
 export const SyncRunSchema = new EntitySchema<SyncRun>({
   class: SyncRun,
   tableName: 'sync_runs',
-  indexes: [{ properties: ['startedAt'] }, { properties: ['instanceId'] }],
+  indexes: [
+    { properties: ['startedAt'] },
+    { properties: ['instanceId'] },
+    { name: 'sync_runs_started_id_index', properties: ['startedAt', 'id'] },
+    { name: 'sync_runs_instance_started_index', properties: ['instanceId', 'startedAt', 'id'] },
+    { name: 'sync_runs_arr_type_started_index', properties: ['arrType', 'startedAt', 'id'] },
+  ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     instanceId: { type: 'integer', nullable: true, fieldName: 'instance_id' },

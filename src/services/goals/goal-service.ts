@@ -81,7 +81,7 @@ export class GoalService {
       if (!compiled.op) return null;
       summary = `goal "${request.preset}" for ${request.arrType}: ${compiled.op.summary}`;
       return { ...compiled.op, summary };
-    });
+    }, 'goal');
     const after = await this.caches.get(request.databaseId);
     return { ...preview!, databaseVersion: databaseVersionOf(after), ops: stored !== null ? [{ id: stored, summary }] : [] };
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
 import { conflict, notFound, validationError } from '../../errors';
-import { InstanceSyncConfig, PcdDatabase, PcdOp, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
+import { InstanceSyncConfig, PcdDatabase, PcdOp, PcdSnapshotBase, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
 import { assertBranchName, assertGitUrl } from '../git';
 import { unlinkDatabaseFromSources } from '../ref-guide/source-service';
 import { sourceFailureText } from './source-failures';
@@ -32,6 +32,8 @@ export interface DatabaseView {
   cache: { status: PcdDatabase['cacheStatus']; reason: string | null; message: string | null; stats: PcdCacheStats | null };
   schema: { source: 'dependency' | 'bundled' | null; note: string | null };
   contentVersion: number;
+  /** Set by a rollback: the snapshot whose base the database stays on until the next pull. */
+  pinnedSnapshotId: number | null;
   lastPulledAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -99,6 +101,8 @@ export class PcdDatabaseService {
       throw conflict(`Database ${id} feeds ${users.length} instance${users.length === 1 ? '' : 's'} (${users.map((u) => u.instanceId).join(', ')}); point their sync configuration elsewhere first`);
     }
     await this.em.nativeDelete(PcdOp, { databaseId: id });
+    // Snapshot and rollback records stay for the timeline (by name); the stored op sets go.
+    await this.em.nativeDelete(PcdSnapshotBase, { databaseId: id });
     await this.em.remove(database).flush();
     await unlinkDatabaseFromSources(this.em, id);
     if (cloneDir) fs.rmSync(cloneDir, { recursive: true, force: true });
@@ -145,6 +149,7 @@ export function toDatabaseView(database: PcdDatabase): DatabaseView {
     },
     schema: { source: database.schemaSource, note: database.schemaNote },
     contentVersion: database.contentVersion,
+    pinnedSnapshotId: database.pinnedSnapshotId,
     lastPulledAt: database.lastPulledAt?.toISOString() ?? null,
     createdAt: database.createdAt.toISOString(),
     updatedAt: database.updatedAt.toISOString(),

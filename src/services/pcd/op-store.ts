@@ -27,55 +27,81 @@ export async function importFileLayerOps(
   databaseId: number,
   layers: { schema?: DomainOp[]; base?: DomainOp[]; tweaks?: DomainOp[] },
 ): Promise<ImportSummary> {
-  return em.transactional(async (tx) => {
-    const summary: ImportSummary = { changed: false, inserted: 0, removed: 0, kept: 0 };
-    for (const layer of ['schema', 'base', 'tweaks'] as const) {
-      const ops = layers[layer];
-      if (!ops) continue;
-      const existing = await tx.find(PcdOp, { databaseId, layer });
-      const byIdentity = new Map(existing.map((op) => [`${op.file}#${op.position}#${op.sha256}`, op]));
-      const keep = new Set<PcdOp>();
-      ops.forEach((op, index) => {
-        const hash = sha256(op.sql);
-        const found = byIdentity.get(`${op.file}#${op.position}#${hash}`);
-        if (found && !keep.has(found)) {
-          keep.add(found);
-          if (found.seq !== index + 1) found.seq = index + 1;
-          summary.kept++;
-          return;
-        }
-        tx.create(PcdOp, {
-          databaseId,
-          layer: layer as PcdOpLayer,
-          file: op.file,
-          seq: index + 1,
-          position: op.position ?? index + 1,
-          markerId: op.markerId ?? null,
-          label: op.target ? `${op.target.verb ?? 'op'} ${op.target.entityType} "${op.target.name}"`.slice(0, 500) : null,
-          sql: op.sql,
-          sha256: hash,
-          targetType: op.target?.entityType ?? null,
-          targetName: op.target?.name ?? null,
-          kind: op.target?.verb ?? null,
-          createdAt: new Date(),
-        });
-        summary.inserted++;
+  return em.transactional((tx) => replaceFileLayerOps(tx, databaseId, layers));
+}
+
+/** importFileLayerOps inside a transaction the caller holds (a rollback restores ops and user ops at once). */
+export async function replaceFileLayerOps(
+  tx: EntityManager,
+  databaseId: number,
+  layers: { schema?: DomainOp[]; base?: DomainOp[]; tweaks?: DomainOp[] },
+): Promise<ImportSummary> {
+  const summary: ImportSummary = { changed: false, inserted: 0, removed: 0, kept: 0 };
+  for (const layer of ['schema', 'base', 'tweaks'] as const) {
+    const ops = layers[layer];
+    if (!ops) continue;
+    const existing = await tx.find(PcdOp, { databaseId, layer });
+    const byIdentity = new Map(existing.map((op) => [fileOpIdentity(op.file, op.position, op.sha256), op]));
+    const keep = new Set<PcdOp>();
+    ops.forEach((op, index) => {
+      const hash = sha256(op.sql);
+      const found = byIdentity.get(fileOpIdentity(op.file, op.position ?? index + 1, hash));
+      if (found && !keep.has(found)) {
+        keep.add(found);
+        if (found.seq !== index + 1) found.seq = index + 1;
+        summary.kept++;
+        return;
+      }
+      tx.create(PcdOp, {
+        databaseId,
+        layer: layer as PcdOpLayer,
+        file: op.file,
+        seq: index + 1,
+        position: op.position ?? index + 1,
+        markerId: op.markerId ?? null,
+        label: op.target ? `${op.target.verb ?? 'op'} ${op.target.entityType} "${op.target.name}"`.slice(0, 500) : null,
+        sql: op.sql,
+        sha256: hash,
+        targetType: op.target?.entityType ?? null,
+        targetName: op.target?.name ?? null,
+        kind: op.target?.verb ?? null,
+        createdAt: new Date(),
       });
-      for (const op of existing) {
-        if (!keep.has(op)) {
-          tx.remove(op);
-          summary.removed++;
-        }
+      summary.inserted++;
+    });
+    for (const op of existing) {
+      if (!keep.has(op)) {
+        tx.remove(op);
+        summary.removed++;
       }
     }
-    summary.changed = summary.inserted > 0 || summary.removed > 0;
-    if (summary.changed) {
-      const database = await tx.findOneOrFail(PcdDatabase, { id: databaseId });
-      database.contentVersion += 1;
-      database.updatedAt = new Date();
-    }
-    return summary;
-  });
+  }
+  summary.changed = summary.inserted > 0 || summary.removed > 0;
+  if (summary.changed) {
+    const database = await tx.findOneOrFail(PcdDatabase, { id: databaseId });
+    database.contentVersion += 1;
+    database.updatedAt = new Date();
+  }
+  await tx.flush();
+  return summary;
+}
+
+/** Identity of a file-layer op: the import keeps a row whose identity is unchanged. */
+function fileOpIdentity(file: string | null, position: number, hash: string): string {
+  return `${file}#${position}#${hash}`;
+}
+
+/** Whether importing these file-layer ops would insert or remove any stored op (a pull that brings new ops). */
+export async function fileLayerOpsDiffer(em: EntityManager, databaseId: number, layers: { schema?: DomainOp[]; base?: DomainOp[]; tweaks?: DomainOp[] }): Promise<boolean> {
+  for (const layer of ['schema', 'base', 'tweaks'] as const) {
+    const ops = layers[layer];
+    if (!ops) continue;
+    const stored = await em.find(PcdOp, { databaseId, layer }, { fields: ['file', 'position', 'sha256'] });
+    const wanted = ops.map((op, index) => fileOpIdentity(op.file, op.position ?? index + 1, sha256(op.sql))).sort();
+    const have = stored.map((op) => fileOpIdentity(op.file, op.position, op.sha256)).sort();
+    if (wanted.length !== have.length || wanted.some((w, i) => w !== have[i])) return true;
+  }
+  return false;
 }
 
 export interface StoredLayers {
@@ -88,7 +114,7 @@ export interface StoredLayers {
 
 /** The ops a cache build replays, in order, as the domain expects them. */
 export async function loadStoredLayers(em: EntityManager, databaseId: number): Promise<StoredLayers> {
-  const rows = await em.find(PcdOp, { databaseId }, { orderBy: { layer: 'asc', seq: 'asc' } });
+  const rows = await em.find(PcdOp, { databaseId, supersededBy: null }, { orderBy: { layer: 'asc', seq: 'asc' } });
   const schema: DomainOp[] = [];
   const base: DomainOp[] = [];
   const tweaks: DomainOp[] = [];

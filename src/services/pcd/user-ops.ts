@@ -1,16 +1,17 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { exportEntity, requireModel, type PlannedUserOp, type PortableType } from '../../domain/pcd';
-import { AppError, notFound, validationError } from '../../errors';
+import { AppError, conflict, notFound, validationError } from '../../errors';
 import type { Orm } from '../../persistence/orm';
 import type { PcdCache, PcdCacheManager } from './cache-manager';
-import { PcdDatabase, PcdOp } from '../../persistence/entities';
+import { PcdDatabase, PcdOp, PcdRollback } from '../../persistence/entities';
 import { sha256 } from './op-store';
+import { SnapshotService } from '../snapshots/snapshot-service';
 
 /** Serialises user-layer writes per database within this process (plan, store, verify). */
-export class KeyedMutex {
-  private readonly tails = new Map<number, Promise<unknown>>();
+export class KeyedMutex<K = number> {
+  private readonly tails = new Map<K, Promise<unknown>>();
 
-  async run<T>(key: number, fn: () => Promise<T>): Promise<T> {
+  async run<T>(key: K, fn: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const next = previous.then(fn, fn);
     const tail = next.catch(() => undefined);
@@ -80,7 +81,7 @@ async function removeUserOps(em: EntityManager, databaseId: number, opIds: numbe
 
 export async function removeUserOp(em: EntityManager, databaseId: number, opId: number): Promise<void> {
   await em.transactional(async (tx) => {
-    const op = await tx.findOne(PcdOp, { id: opId, databaseId, layer: 'user' });
+    const op = await tx.findOne(PcdOp, { id: opId, databaseId, layer: 'user', supersededBy: null });
     if (!op) throw notFound(`User op ${opId} not found in database ${databaseId}`);
     tx.remove(op);
     const database = await tx.findOneOrFail(PcdDatabase, { id: databaseId });
@@ -90,7 +91,7 @@ export async function removeUserOp(em: EntityManager, databaseId: number, opId: 
 }
 
 export async function listUserOps(em: EntityManager, databaseId: number): Promise<StoredUserOp[]> {
-  const ops = await em.find(PcdOp, { databaseId, layer: 'user' }, { orderBy: { seq: 'asc' } });
+  const ops = await em.find(PcdOp, { databaseId, layer: 'user', supersededBy: null }, { orderBy: { seq: 'asc' } });
   return ops.map((op) => ({
     id: op.id,
     seq: op.seq,
@@ -116,18 +117,30 @@ export class UserLayerWriter {
   constructor(
     private readonly orm: Orm,
     private readonly caches: PcdCacheManager,
+    /** Takes the snapshot before each change (import, edit, revert). */
+    private readonly snapshots: SnapshotService = new SnapshotService(orm, caches),
   ) {}
 
-  /** Returns false when the plan was empty (nothing to change). */
+  /** Returns false when the plan was empty (nothing to change). A snapshot precedes every stored op. */
   async write(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<boolean> {
     return (await this.store(databaseId, kind, plan)) !== null;
   }
 
-  /** Like write, returning the stored op's id (null when the plan was empty), so a caller can revert it. */
-  store(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<number | null> {
+  /**
+   * Like write, returning the stored op's id (null when the plan was empty), so a caller can revert
+   * it. `snapshotAs` names the change in the snapshot taken before it (default import or edit).
+   */
+  store(
+    databaseId: number,
+    kind: 'create' | 'update' | 'delete',
+    plan: (cache: PcdCache) => PlannedUserOp | null,
+    snapshotAs: 'import' | 'edit' | 'goal' = kind === 'create' ? 'import' : 'edit',
+  ): Promise<number | null> {
     return this.mutex.run(databaseId, async () => {
+      await this.assertNoRollbackRunning(databaseId);
       const planned = plan(await this.caches.get(databaseId));
       if (!planned) return null;
+      await this.snapshots.takeSnapshot(databaseId, snapshotAs);
       const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind);
       const after = await this.caches.get(databaseId);
       const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
@@ -151,6 +164,8 @@ export class UserLayerWriter {
   storeAll(databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[]): Promise<number[]> {
     return this.mutex.run(databaseId, async () => {
       if (planned.length === 0) return [];
+      await this.assertNoRollbackRunning(databaseId);
+      await this.snapshots.takeSnapshot(databaseId, 'import');
       const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned)).map((op) => op.id);
       const after = await this.caches.get(databaseId);
       const failedAt = ids.findIndex((id) => after.outcomes.find((o) => o.layer === 'user' && o.id === id)?.status === 'failed');
@@ -168,8 +183,21 @@ export class UserLayerWriter {
     });
   }
 
+  /** An edit during a rollback would be lost or half-restored: refused (409) until it finishes. */
+  private async assertNoRollbackRunning(databaseId: number): Promise<void> {
+    if (await this.orm.em.fork().count(PcdRollback, { databaseId, status: 'running' })) {
+      throw conflict(`A rollback of database ${databaseId} is running; edit once it has finished`, 'rollback_in_progress');
+    }
+  }
+
   revert(databaseId: number, opId: number): Promise<void> {
-    return this.mutex.run(databaseId, () => removeUserOp(this.orm.em.fork(), databaseId, opId));
+    return this.mutex.run(databaseId, async () => {
+      await this.assertNoRollbackRunning(databaseId);
+      const op = await this.orm.em.fork().findOne(PcdOp, { id: opId, databaseId, layer: 'user', supersededBy: null });
+      if (!op) throw notFound(`User op ${opId} not found in database ${databaseId}`);
+      await this.snapshots.takeSnapshot(databaseId, 'revert');
+      await removeUserOp(this.orm.em.fork(), databaseId, opId);
+    });
   }
 }
 
