@@ -1,5 +1,6 @@
 import { backupActivities } from './backup-activities';
 import { canaryActivities } from './canary-activities';
+import { compareActivities } from './compare-activities';
 import { driftActivities } from './drift-activities';
 import { healthActivities } from './health-activities';
 import type { ActivityDeps } from './deps';
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...driftActivities(deps),
     ...healthActivities(deps),
     ...refGuideActivities(deps),
+    ...compareActivities(deps),
   };
 }
 

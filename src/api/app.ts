@@ -7,9 +7,12 @@ import { buildOpenApiDocument } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerServiceHealthRoutes } from './routes/service-health';
 import { registerCanaryRoutes } from './routes/canary';
+import { registerCompareRoutes } from './routes/compare';
 import { registerConfigHealthRoutes } from './routes/config-health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
+import { registerEntityTestingRoutes } from './routes/entity-testing';
+import { registerGoalRoutes } from './routes/goals';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
 import { registerRefGuideRoutes } from './routes/ref-guide';
@@ -18,6 +21,7 @@ import { registerSyncConfigRoutes } from './routes/sync-config';
 import { registerSyncHistoryRoutes } from './routes/sync-history';
 import { registerSnapshotRoutes } from './routes/snapshots';
 import { registerTimelineRoutes } from './routes/timeline';
+import { registerUiPreferenceRoutes } from './routes/ui-preferences';
 
 export const API_PREFIX = '/api/v1';
 
@@ -28,6 +32,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerInstanceRoutes(router, deps);
   registerDatabaseRoutes(router, deps);
   registerPcdRoutes(router, deps);
+  registerGoalRoutes(router, deps);
   registerSyncConfigRoutes(router, deps);
   registerSyncRoutes(router, deps);
   registerCanaryRoutes(router, deps);
@@ -37,6 +42,9 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerSnapshotRoutes(router, deps);
   registerTimelineRoutes(router, deps);
   registerRefGuideRoutes(router, deps);
+  registerEntityTestingRoutes(router, deps);
+  registerUiPreferenceRoutes(router, deps);
+  registerCompareRoutes(router, deps);
   return router;
 }
 

@@ -1,3 +1,4 @@
+import type { EvaluationService } from '../services/evaluation/evaluation-service';
 import type { HealthRecomputer } from '../services/config-health/health-snapshots';
 import type { ServiceDeps } from '../services/deps';
 
@@ -9,4 +10,5 @@ export interface ApiDeps extends ServiceDeps {
   /** Temporal Web UI base URL for deep links, when known. */
   temporalUiUrl: string | null;
   healthRecomputer: HealthRecomputer;
+  evaluation: EvaluationService;
 }

@@ -9,6 +9,7 @@ import { SecretBox } from '../platform/crypto';
 import { createLogger, secretScrubber, type LogDestination, type Logger } from '../platform/logger';
 import { backupsDir, summarizeBackups } from '../services/backup/backup-service';
 import { HealthRecomputer } from '../services/config-health/health-snapshots';
+import { EvaluationService } from '../services/evaluation/evaluation-service';
 import { PcdCacheManager } from '../services/pcd/cache-manager';
 import { readHistorySettings } from '../services/sync/history-service';
 import { readDriftSettings } from '../services/drift/drift-settings';
@@ -129,7 +130,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const stopWarming = pcdCaches.startWarming();
       cleanups.push(async () => stopWarming());
       const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);
-      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
+      const evaluation = new EvaluationService(pcdCaches, logger.child({ component: 'evaluation' }));
+      cleanups.push(() => evaluation.close());
+      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));
       const port = (server.address() as { port: number }).port;

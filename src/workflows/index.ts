@@ -12,3 +12,4 @@ export { driftCheckWorkflow, driftPollWorkflow } from './drift';
 export { healthSnapshotWorkflow } from './health-snapshots';
 export { pcdRollbackWorkflow } from './rollback';
 export { refGuideSyncWorkflow, refGuideRefreshWorkflow } from './ref-guide-sync';
+export { compareEntityWorkflow } from './compare';

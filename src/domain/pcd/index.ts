@@ -95,7 +95,7 @@ export { readEntity, entityNames, entityExists } from './entities/read';
 export type { ReadEntity } from './entities/read';
 /** Portable payload schemas and data types. */
 /** regular_expression payload. */
-export { regularExpressionSchema } from './entities/regular-expression';
+export { regularExpressionPatterns, regularExpressionSchema } from './entities/regular-expression';
 export type { RegularExpressionData } from './entities/regular-expression';
 /** custom_format payload; condition types with their detail tables and supporting apps. */
 export { customFormatSchema, CONDITION_TYPES } from './entities/custom-format';

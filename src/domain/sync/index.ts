@@ -32,7 +32,7 @@ export type {
 export { appName, displayName, hasNamespace, namespaceSuffix } from './namespace';
 
 // ---- source (replayed PCD -> portable entities of one instance)
-export { readSyncSource, qualityNamesOf, scoresFor } from './source';
+export { readSyncSource, qualityNamesOf, scoresFor, patternsOf } from './source';
 export type { SyncSource, NamingData } from './source';
 
 // ---- catalog and app facts

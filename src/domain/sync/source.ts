@@ -74,6 +74,22 @@ function read<T>(db: Database.Database, type: PortableType, name: string, missin
   return entity.data as unknown as T;
 }
 
+/** Regular expression name -> pattern for the conditions of `customFormats` (absent ones are added to `missing`). */
+export function patternsOf(db: Database.Database, customFormats: CustomFormatData[], missing: SyncSource['missing']): Record<string, string> {
+  const regularExpressions: Record<string, string> = {};
+  for (const format of customFormats) {
+    for (const condition of format.conditions) {
+      if (!('regularExpression' in condition) || condition.regularExpression in regularExpressions) continue;
+      const regex = readEntity(db, 'regular_expression', condition.regularExpression);
+      if (regex) regularExpressions[condition.regularExpression] = String(regex.data.pattern);
+      else if (!missing.some((m) => m.entityType === 'regular_expression' && m.name === condition.regularExpression)) {
+        missing.push({ entityType: 'regular_expression', name: condition.regularExpression });
+      }
+    }
+  }
+  return regularExpressions;
+}
+
 /** Reads what `selection` syncs to an app of `arrType` from a replayed (resolved) database. */
 export function readSyncSource(db: Database.Database, arrType: ArrType, selection: SyncSelection): SyncSource {
   const missing: SyncSource['missing'] = [];
@@ -91,17 +107,7 @@ export function readSyncSource(db: Database.Database, arrType: ArrType, selectio
     if (format) customFormats.push(format);
   }
 
-  const regularExpressions: Record<string, string> = {};
-  for (const format of customFormats) {
-    for (const condition of format.conditions) {
-      if (!('regularExpression' in condition) || condition.regularExpression in regularExpressions) continue;
-      const regex = readEntity(db, 'regular_expression', condition.regularExpression);
-      if (regex) regularExpressions[condition.regularExpression] = String(regex.data.pattern);
-      else if (!missing.some((m) => m.entityType === 'regular_expression' && m.name === condition.regularExpression)) {
-        missing.push({ entityType: 'regular_expression', name: condition.regularExpression });
-      }
-    }
-  }
+  const regularExpressions = patternsOf(db, customFormats, missing);
 
   const perApp = (suffix: string) => `${arrType}_${suffix}` as PortableType;
   return {

@@ -8,6 +8,7 @@ import { DriftResultSchema } from './drift-result';
 import { HealthSnapshotSchema } from './health-snapshot';
 import { PcdRollbackSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, TimelineAnnotationSchema } from './pcd-snapshot';
 import { RefGuideEntitySchema, RefGuideSourceSchema } from './ref-guide';
+import { ComplexityTierSchema, UiPreferenceSchema } from './ui-preference';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -23,9 +24,10 @@ export type { CanaryStatus, RolloutStatus } from './canary-rollout';
 export { DriftResult } from './drift-result';
 export type { DriftStatus } from './drift-result';
 export { HealthSnapshot } from './health-snapshot';
+export { ComplexityTier, UiPreference } from './ui-preference';
 export { PcdRollback, PcdSnapshot, PcdSnapshotBase, TimelineAnnotation, SNAPSHOT_SUBTYPES } from './pcd-snapshot';
 export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp } from './pcd-snapshot';
 export { RefGuideEntity, RefGuideSource } from './ref-guide';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema];

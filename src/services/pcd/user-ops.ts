@@ -8,10 +8,10 @@ import { sha256 } from './op-store';
 import { SnapshotService } from '../snapshots/snapshot-service';
 
 /** Serialises user-layer writes per database within this process (plan, store, verify). */
-export class KeyedMutex {
-  private readonly tails = new Map<number, Promise<unknown>>();
+export class KeyedMutex<K = number> {
+  private readonly tails = new Map<K, Promise<unknown>>();
 
-  async run<T>(key: number, fn: () => Promise<T>): Promise<T> {
+  async run<T>(key: K, fn: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const next = previous.then(fn, fn);
     const tail = next.catch(() => undefined);
@@ -126,13 +126,21 @@ export class UserLayerWriter {
     return (await this.store(databaseId, kind, plan)) !== null;
   }
 
-  /** Like write, returning the stored op's id (null when the plan was empty), so a caller can revert it. */
-  store(databaseId: number, kind: 'create' | 'update' | 'delete', plan: (cache: PcdCache) => PlannedUserOp | null): Promise<number | null> {
+  /**
+   * Like write, returning the stored op's id (null when the plan was empty), so a caller can revert
+   * it. `snapshotAs` names the change in the snapshot taken before it (default import or edit).
+   */
+  store(
+    databaseId: number,
+    kind: 'create' | 'update' | 'delete',
+    plan: (cache: PcdCache) => PlannedUserOp | null,
+    snapshotAs: 'import' | 'edit' | 'goal' = kind === 'create' ? 'import' : 'edit',
+  ): Promise<number | null> {
     return this.mutex.run(databaseId, async () => {
       await this.assertNoRollbackRunning(databaseId);
       const planned = plan(await this.caches.get(databaseId));
       if (!planned) return null;
-      await this.snapshots.takeSnapshot(databaseId, kind === 'create' ? 'import' : 'edit');
+      await this.snapshots.takeSnapshot(databaseId, snapshotAs);
       const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind);
       const after = await this.caches.get(databaseId);
       const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);

@@ -2,6 +2,7 @@
 // results, updates, queries, refusal types, search attributes) and its typed definition for
 // starters. Nothing here runs a workflow; src/workflows/index.ts exports the implementations.
 import { canaryRolloutWorkflow } from './canary-rollout';
+import { compareEntityWorkflow } from './compare';
 import { driftCheckWorkflow, driftPollWorkflow } from './drift';
 import { instanceTestWorkflow } from './instance-test';
 import { pcdPullWorkflow } from './pcd-pull';
@@ -11,6 +12,7 @@ import { backupWorkflow, healthSnapshotWorkflow, syncHistoryRetentionWorkflow } 
 import { syncWorkflow } from './sync';
 
 export * from './canary-rollout';
+export * from './compare';
 export * from './drift';
 export * from './instance-test';
 export * from './pcd-pull';
@@ -34,4 +36,5 @@ export const WORKFLOW_DEFINITIONS = {
   refGuideSyncWorkflow,
   refGuideRefreshWorkflow,
   pcdRollbackWorkflow,
+  compareEntityWorkflow,
 };

@@ -1,6 +1,7 @@
 /**
  * regular_expression: a named pattern referenced by release title/group/edition conditions.
  */
+import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { ensureTags, entityName, rowsOf, Sources, str, strOrNull, rowsSource, tagName, uniqueStrings } from './common';
 import type { EntityModel, Row } from './types';
@@ -61,3 +62,9 @@ export const regularExpressionModel: EntityModel<RegularExpressionData> = {
   validate: (d) => uniqueStrings(d.tags, 'tags'),
   prerequisites: (d) => ensureTags(d.tags),
 };
+
+/** Every regular expression's pattern by name, in one query (evaluation reads them all). */
+export function regularExpressionPatterns(db: Database.Database): Record<string, string> {
+  const rows = db.prepare(`SELECT name, pattern FROM "${ROOT}"`).all() as { name: string; pattern: string }[];
+  return Object.fromEntries(rows.map((r) => [r.name, String(r.pattern)]));
+}

@@ -1,0 +1,50 @@
+import { createArrClient } from '../clients/arr-client';
+import { desiredEntity, liveEntity, selectedBy, supportedOn, transformInputs, type CompareInstanceInput, type CompareInstanceRead } from '../domain/compare/entity-compare';
+import { driftFailure } from '../domain/drift';
+import { catalogFromLive, transformSource } from '../domain/sync';
+import { isArrType } from '../domain/arr-types';
+import { Instance } from '../persistence/entities';
+import { InstanceService } from '../services/instances/instance-service';
+import { readLiveState } from '../services/sync/live-state';
+import { SyncConfigService } from '../services/sync/sync-config-service';
+import type { ActivityDeps } from './deps';
+
+export function compareActivities(deps: ActivityDeps) {
+  return {
+    /**
+     * Reads what the transform needs from the app (and, with includeLive, the app's own entity),
+     * then runs the sync transform with the instance's namespace for this one entity.
+     */
+    async readCompareInstance(input: CompareInstanceInput): Promise<CompareInstanceRead> {
+      const { em } = deps.orm;
+      const instance = await em.findOneOrFail(Instance, { id: input.instanceId });
+      const base: CompareInstanceRead = { instanceId: instance.id, instanceName: instance.name, arrType: isArrType(instance.arrType) ? instance.arrType : null, supported: false, present: false, desired: null };
+      if (!base.arrType) return { ...base, error: 'incompatible' };
+      const arrType = base.arrType;
+      const cache = await deps.pcdCaches.get(input.databaseId);
+      if (!supportedOn(cache.resolved, input.entityType, input.name, arrType)) return { ...base, error: 'incompatible' };
+      const config = await new SyncConfigService(em, deps.pcdCaches).find(instance.id);
+      if (!config) return { ...base, supported: true, error: 'not_configured' };
+      const present = selectedBy(cache.resolved, arrType, config.selection, input.entityType, input.name);
+      const { source, selection, section, liveParts } = transformInputs(cache.resolved, input.entityType, input.name, arrType, config.selection.namespace);
+      const connection = await new InstanceService(em, deps.secretBox).connection(instance.id);
+      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+      const { live, failures } = await readLiveState(client, liveParts);
+      const failure = Object.values(failures)[0];
+      if (failure) {
+        const reason = driftFailure(failure).reason;
+        deps.logger.info({ instanceId: instance.id, reason }, 'compare read failed');
+        return { ...base, supported: true, present, error: reason };
+      }
+      const desired = desiredEntity(input.entityType, transformSource(source, catalogFromLive(arrType, live), { namespace: selection.namespace, sections: [section] }), arrType, selection.namespace);
+      // The transform left it out for this app (e.g. no condition of a custom format applies to it).
+      if (!desired) return { ...base, supported: false, present, error: 'incompatible' };
+      const out: CompareInstanceRead = { ...base, supported: true, present, desired };
+      if (input.includeLive) {
+        const current = liveEntity(input.entityType, live, desired.name);
+        if (current !== undefined) out.live = current;
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Release-title parser: what Radarr (movies) and Sonarr (series) would read from a release title.
+ * Pure TypeScript, no I/O. Every regex is compiled once at module load.
+ * Vocabulary follows the apps' enums (see docs/evaluation.md, "Release parser").
+ */
+import { parseLanguages } from './languages';
+import { parseQuality } from './quality';
+import { parseReleaseGroup } from './release-group';
+import { parseRevision } from './revision';
+import { findSeriesInfo, parseMovieTitle, parseSeriesTitle, seriesReleaseType } from './title';
+import { FILE_EXTENSION } from './vocabulary';
+
+/** Bump on any behaviour change: cached parse results are keyed by it. */
+export const PARSER_VERSION = '1.13.0';
+
+export type { ParsedRelease, QualityModifier, QualitySource, ReleaseKind, SeriesInfo, SeriesReleaseType } from './types';
+import type { ParsedRelease, ReleaseKind } from './types';
+
+const PATH_SEPARATOR = /[\\/]+/;
+const HAS_TEXT = /[\p{L}\p{N}]/u;
+const NAMES_A_RELEASE = /(?<![0-9])(?:(?:18[89]|19\d|20\d)\d)(?![0-9])|S\d{1,4}[-_. ]?E\d{1,4}|\d{3,4}[pi](?![a-z])/i;
+const ANIME_STYLE = /^\[[^\]]+\]/;
+
+/** A path ("dir/Release.Name/file.mkv") names the release in its last segment that looks like one. */
+function releaseSegment(name: string): string {
+  const segments = name.split(PATH_SEPARATOR).map((s) => s.trim()).filter((s) => HAS_TEXT.test(s));
+  for (let i = segments.length - 1; i >= 0; i--) {
+    if (NAMES_A_RELEASE.test(segments[i].replace(FILE_EXTENSION, ''))) return segments[i];
+  }
+  return segments[segments.length - 1] ?? name;
+}
+
+/**
+ * Parses a release title. `kind` selects the title conventions: Radarr's for movies, Sonarr's for series.
+ * Returns null only when the title has no letter or digit at all.
+ */
+export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | null {
+  if (typeof title !== 'string') return null;
+  const name = title.trim();
+  if (!HAS_TEXT.test(name)) return null;
+  const segment = releaseSegment(name);
+  const quality = parseQuality(name, kind === 'series');
+  const releaseGroup = parseReleaseGroup(segment);
+  if (kind === 'series') {
+    const match = findSeriesInfo(segment, ANIME_STYLE.test(segment));
+    const parts = parseSeriesTitle(segment, match);
+    const tail = segment.slice(parts.tailStart);
+    return {
+      title: parts.title,
+      year: parts.year,
+      source: quality.source,
+      resolution: quality.resolution,
+      modifier: quality.modifier,
+      revision: parseRevision(name, tail, true),
+      languages: parseLanguages(tail),
+      releaseGroup,
+      edition: null,
+      releaseType: seriesReleaseType(match?.info ?? null),
+      series: match?.info ?? { seasonNumber: null, episodeNumbers: [], absoluteEpisodeNumbers: [], fullSeason: false, airDate: null, seasonNumbers: [] },
+    };
+  }
+  const parts = parseMovieTitle(segment);
+  const tail = segment.slice(parts.tailStart);
+  return {
+    title: parts.title,
+    year: parts.year,
+    source: quality.source,
+    resolution: quality.resolution,
+    modifier: quality.modifier,
+    revision: parseRevision(name, tail, false),
+    languages: parseLanguages(tail),
+    releaseGroup,
+    edition: parts.edition,
+    releaseType: null,
+    series: null,
+  };
+}

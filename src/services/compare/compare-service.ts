@@ -1,0 +1,118 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { COMPARABLE_ENTITY_TYPES, compareDiffs, entityFound, isComparable, type CompareDiff, type CompareInstanceInput, type CompareInstanceRead } from '../../domain/compare/entity-compare';
+import { AppError, notFound, rateLimited, validationError } from '../../errors';
+import type { TemporalGateway } from '../../platform/temporal-client';
+import { Instance } from '../../persistence/entities';
+import { compareEntityWorkflow, SA } from '../../workflows/contracts';
+import type { PcdCacheManager } from '../pcd/cache-manager';
+import { SlidingWindowLimiter } from '../rate-limit';
+import { executeWorkflow } from '../workflow-runner';
+
+export const COMPARE_MAX_INSTANCES = 8;
+/** Compare requests accepted per window (whole API process). */
+export const COMPARE_REQUESTS_PER_WINDOW = 20;
+export const COMPARE_WINDOW_SECONDS = 60;
+/** One live fetch per instance per this interval; a second inside it answers `rate-limited` inline for that instance. */
+export const LIVE_FETCH_INTERVAL_SECONDS = 30;
+
+export interface CompareRequest {
+  databaseId: number;
+  entityType: string;
+  name: string;
+  instanceIds: number[];
+  includeLive: boolean;
+}
+
+export interface CompareInstanceView {
+  instanceId: number;
+  instanceName: string;
+  arrType: CompareInstanceRead['arrType'];
+  supported: boolean;
+  present: boolean;
+  desired: Record<string, unknown> | null;
+  live?: unknown;
+  error?: string;
+}
+
+export interface CompareResult {
+  databaseId: number;
+  entityType: string;
+  name: string;
+  instances: CompareInstanceView[];
+  diffs: CompareDiff[];
+}
+
+/** GET .../compare: validation, the request and live-fetch rate limits, and the short read workflow. */
+export class CompareService {
+  private readonly requests = new SlidingWindowLimiter<'compare'>(COMPARE_REQUESTS_PER_WINDOW, COMPARE_WINDOW_SECONDS * 1000);
+  private readonly liveFetches = new SlidingWindowLimiter<number>(1, LIVE_FETCH_INTERVAL_SECONDS * 1000);
+
+  constructor(
+    private readonly temporal: TemporalGateway,
+    private readonly caches: PcdCacheManager,
+  ) {}
+
+  async compare(em: EntityManager, request: CompareRequest): Promise<CompareResult> {
+    const { databaseId, entityType, name } = request;
+    if (!isComparable(entityType)) {
+      throw validationError(`Invalid request: params.entityType ${entityType} cannot be compared (one of ${COMPARABLE_ENTITY_TYPES.join(', ')})`);
+    }
+    const instances = await em.find(Instance, { id: { $in: request.instanceIds } });
+    const unknown = request.instanceIds.filter((id) => !instances.some((i) => i.id === id));
+    if (unknown.length) throw validationError(`Invalid request: query.instanceIds has unknown instance ids ${unknown.join(', ')}`);
+    let cache;
+    try {
+      cache = await this.caches.get(databaseId);
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not_ready') throw validationError(error.publicMessage);
+      throw error;
+    }
+    if (!entityFound(cache.resolved, entityType, name)) throw notFound(`${entityType} "${name}" not found in database ${databaseId}`);
+
+    const wait = this.requests.take('compare');
+    if (wait > 0) throw rateLimited(`Too many compare requests: at most ${COMPARE_REQUESTS_PER_WINDOW} per ${COMPARE_WINDOW_SECONDS} s; try again in ${wait} s`, wait);
+
+    const liveLimited = new Set<number>();
+    const inputs: CompareInstanceInput[] = request.instanceIds.map((instanceId) => {
+      let includeLive = request.includeLive;
+      if (includeLive && this.liveFetches.take(instanceId) > 0) {
+        liveLimited.add(instanceId);
+        includeLive = false;
+      }
+      return { databaseId, entityType, name, instanceId, includeLive };
+    });
+    const reads = await executeWorkflow(this.temporal, compareEntityWorkflow, {
+      idPrefix: `compare-${databaseId}`,
+      args: [inputs],
+      executionTimeout: '3 minutes',
+      staticSummary: `Compare ${entityType} "${name}" of database ${databaseId} across ${inputs.length} instance(s)`,
+      staticDetails: `includeLive: ${request.includeLive}`,
+      searchAttributes: [
+        { key: SA.kind, value: 'compare' },
+        { key: SA.databaseId, value: databaseId },
+        { key: SA.instanceIds, value: request.instanceIds.map(String) },
+      ],
+    });
+    const { diffs } = compareDiffs(entityType, reads.map((r) => ({ instanceId: r.instanceId, desired: r.desired })));
+    return {
+      databaseId,
+      entityType,
+      name,
+      instances: reads.map((r) => {
+        const view: CompareInstanceView = {
+          instanceId: r.instanceId,
+          instanceName: r.instanceName,
+          arrType: r.arrType,
+          supported: r.supported,
+          present: r.present,
+          desired: r.desired?.payload ?? null,
+        };
+        if (r.live !== undefined) view.live = r.live;
+        const error = r.error ?? (liveLimited.has(r.instanceId) ? 'rate-limited' : undefined);
+        if (error) view.error = error;
+        return view;
+      }),
+      diffs,
+    };
+  }
+}
