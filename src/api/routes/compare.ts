@@ -64,7 +64,7 @@ const CompareResponseSchema = z
   .openapi('EntityCompare');
 
 export function registerCompareRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const service = new CompareService(deps.temporal, deps.pcdCaches);
+  const service = CompareService.of(deps);
   router.add({
     method: 'get',
     path: '/pcd/{databaseId}/resolved/{entityType}/{name}/compare',
@@ -82,7 +82,7 @@ export function registerCompareRoutes(router: ApiRouter, deps: ApiDeps): void {
       429: { description: 'Compare requests rate-limited (Retry-After)' },
     },
     handler: async ({ params, query }) => ({
-      body: await service.compare(deps.orm.em, { ...params, instanceIds: query.instanceIds, includeLive: query.includeLive ?? false }),
+      body: await service.compare({ ...params, instanceIds: query.instanceIds, includeLive: query.includeLive ?? false }),
     }),
   });
 }

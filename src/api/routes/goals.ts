@@ -2,13 +2,12 @@ import { notReadyAsBadRequest } from '../../services/field-errors';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { goalCatalog, GoalService } from '../../services/goals/goal-service';
-import { refGuideHints } from '../../services/goals/guide-hints';
 import { GoalApplyRequestSchema, GoalApplyResultSchema, GoalCatalogSchema, GoalPreviewSchema, GoalRequestSchema } from '../schemas/goals';
 
 const tags = ['Goals'];
 
 export function registerGoalRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const goals = new GoalService(deps.pcdCaches, deps.orm, refGuideHints(deps.orm));
+  const goals = GoalService.of(deps);
 
   router.add({
     method: 'get',

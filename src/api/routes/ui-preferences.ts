@@ -16,7 +16,7 @@ function patchResult<V>(result: PatchOutcome<V>, what: string): HandlerResult {
 }
 
 export function registerUiPreferenceRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const service = new UiPreferencesService();
+  const service = UiPreferencesService.of(deps);
 
   router.add({
     method: 'get',
@@ -27,7 +27,7 @@ export function registerUiPreferenceRoutes(router: ApiRouter, deps: ApiDeps): vo
     query: z.object({ ...paginationQuery }).strict(),
     responses: { 200: { description: 'A page of sections', schema: paginated(UiPreferenceSchema) } },
     handler: async ({ query }) => {
-      const { items, total } = await service.listPreferences(deps.orm.em, (query.page - 1) * query.pageSize, query.pageSize);
+      const { items, total } = await service.listPreferences((query.page - 1) * query.pageSize, query.pageSize);
       return { body: page(items, total, query.page, query.pageSize) };
     },
   });
@@ -45,7 +45,7 @@ export function registerUiPreferenceRoutes(router: ApiRouter, deps: ApiDeps): vo
       409: { description: 'expected_updated_at does not match; `current` is the stored row (null when none)', schema: conflictBody(UiPreferenceSchema) },
       429: { description: 'Updates of the section rate-limited', headers: retryAfter },
     },
-    handler: async ({ body }) => patchResult(await service.patchPreference(deps.orm.em, body.section_key, body.mode, body.expected_updated_at), 'UI preference'),
+    handler: async ({ body }) => patchResult(await service.patchPreference(body.section_key, body.mode, body.expected_updated_at), 'UI preference'),
   });
 
   router.add({
@@ -57,7 +57,7 @@ export function registerUiPreferenceRoutes(router: ApiRouter, deps: ApiDeps): vo
     query: z.object({ ...paginationQuery }).strict(),
     responses: { 200: { description: 'A page of sections', schema: paginated(ComplexityTierSchema) } },
     handler: async ({ query }) => {
-      const { items, total } = await service.listTiers(deps.orm.em, (query.page - 1) * query.pageSize, query.pageSize);
+      const { items, total } = await service.listTiers((query.page - 1) * query.pageSize, query.pageSize);
       return { body: page(items, total, query.page, query.pageSize) };
     },
   });
@@ -78,7 +78,6 @@ export function registerUiPreferenceRoutes(router: ApiRouter, deps: ApiDeps): vo
     handler: async ({ body }) =>
       patchResult(
         await service.patchTier(
-          deps.orm.em,
           body.section_key,
           {
             tier: body.tier,

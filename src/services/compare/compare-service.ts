@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Orm } from '../../persistence/orm';
+import type { ServiceDeps } from '../deps';
 import { COMPARABLE_ENTITY_TYPES, compareDiffs, entityFound, isComparable, type CompareDiff, type CompareInstanceInput, type CompareInstanceRead } from '../../domain/compare/entity-compare';
 import { AppError, notFound, rateLimited, validationError } from '../../errors';
 import type { TemporalGateway } from '../../platform/temporal-client';
@@ -47,12 +48,18 @@ export class CompareService {
   private readonly requests = new SlidingWindowLimiter<'compare'>(COMPARE_REQUESTS_PER_WINDOW, COMPARE_WINDOW_SECONDS * 1000);
   private readonly liveFetches = new SlidingWindowLimiter<number>(1, LIVE_FETCH_INTERVAL_SECONDS * 1000);
 
+  static of(deps: Pick<ServiceDeps, 'temporal' | 'pcdCaches' | 'orm'>): CompareService {
+    return new CompareService(deps.temporal, deps.pcdCaches, deps.orm);
+  }
+
   constructor(
     private readonly temporal: TemporalGateway,
     private readonly caches: PcdCacheManager,
+    private readonly orm: Orm,
   ) {}
 
-  async compare(em: EntityManager, request: CompareRequest): Promise<CompareResult> {
+  async compare(request: CompareRequest): Promise<CompareResult> {
+    const em = this.orm.em;
     const { databaseId, entityType, name } = request;
     if (!isComparable(entityType)) {
       throw validationError(`Invalid request: params.entityType ${entityType} cannot be compared (one of ${COMPARABLE_ENTITY_TYPES.join(', ')})`);

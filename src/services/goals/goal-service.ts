@@ -5,6 +5,8 @@
 import { CATEGORIES, ENGINE_VERSION, PRESETS, SCORE_RANGE, SENSITIVITIES, SLIDER_AXES, type Category, type Preset, type SliderAxis } from '../../domain/goals';
 import { conflict } from '../../errors';
 import type { Orm } from '../../persistence/orm';
+import type { ServiceDeps } from '../deps';
+import { refGuideHints } from './guide-hints';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { UserLayerWriter } from '../pcd/user-ops';
 import { databaseVersionOf, previewGoal, type GoalContext, type GoalPreview, type GoalRequest, type GuideHintsProvider } from './goal-preview';
@@ -38,6 +40,11 @@ export function goalCatalog(): GoalCatalog {
 
 export class GoalService {
   private readonly writer: UserLayerWriter;
+
+  /** With categorizer hints from the cf-groups of linked reference-guide sources. */
+  static of(deps: Pick<ServiceDeps, 'pcdCaches' | 'orm'>): GoalService {
+    return new GoalService(deps.pcdCaches, deps.orm, refGuideHints(deps.orm));
+  }
 
   constructor(
     private readonly caches: PcdCacheManager,

@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { Orm } from '../../persistence/orm';
+import type { ServiceDeps } from '../deps';
 import { applyTierPatch, sameTierState, type DisclosureMode, type TierPatch, type TierState } from '../../domain/ui-preferences/tiers';
 import { ComplexityTier, UiPreference } from '../../persistence/entities';
 import { SectionStore, type ExpectedUpdatedAt, type SectionWrite } from './section-store';
@@ -51,23 +52,30 @@ export class UiPreferencesService {
   private readonly preferences = new SectionStore<UiPreference, Pick<UiPreference, 'mode'>>(UiPreference, 'UI preference');
   private readonly tiers = new SectionStore<ComplexityTier, Omit<ComplexityTier, 'sectionKey' | 'updatedAt'>>(ComplexityTier, 'complexity tier');
 
-  async listPreferences(em: EntityManager, offset: number, limit: number) {
-    const { items, total } = await this.preferences.list(em, offset, limit);
+  static of(deps: Pick<ServiceDeps, 'orm'>): UiPreferencesService {
+    return new UiPreferencesService(deps.orm);
+  }
+
+  /** The orm's em resolves to the request's fork (RequestContext). */
+  constructor(private readonly orm: Orm) {}
+
+  async listPreferences(offset: number, limit: number) {
+    const { items, total } = await this.preferences.list(this.orm.em, offset, limit);
     return { items: items.map((row) => preferenceView(row, true)), total };
   }
 
-  async listTiers(em: EntityManager, offset: number, limit: number) {
-    const { items, total } = await this.tiers.list(em, offset, limit);
+  async listTiers(offset: number, limit: number) {
+    const { items, total } = await this.tiers.list(this.orm.em, offset, limit);
     return { items: items.map((row) => tierView(row, true)), total };
   }
 
-  async patchPreference(em: EntityManager, sectionKey: string, mode: DisclosureMode, expected: ExpectedUpdatedAt): Promise<PatchOutcome<UiPreferenceView>> {
-    const write = await this.preferences.update(em, sectionKey, expected, (current) => (current?.mode === mode ? null : { mode }));
+  async patchPreference(sectionKey: string, mode: DisclosureMode, expected: ExpectedUpdatedAt): Promise<PatchOutcome<UiPreferenceView>> {
+    const write = await this.preferences.update(this.orm.em, sectionKey, expected, (current) => (current?.mode === mode ? null : { mode }));
     return outcome(write, preferenceView);
   }
 
-  async patchTier(em: EntityManager, sectionKey: string, patch: TierPatch, expected: ExpectedUpdatedAt): Promise<PatchOutcome<ComplexityTierView>> {
-    const write = await this.tiers.update(em, sectionKey, expected, (current) => {
+  async patchTier(sectionKey: string, patch: TierPatch, expected: ExpectedUpdatedAt): Promise<PatchOutcome<ComplexityTierView>> {
+    const write = await this.tiers.update(this.orm.em, sectionKey, expected, (current) => {
       const next = applyTierPatch(current, patch);
       return current && sameTierState(current, next) ? null : next;
     });
