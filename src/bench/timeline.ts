@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
@@ -8,6 +7,7 @@ import { findPostgresBin, startTempCluster, type TempCluster } from '../platform
 import { listSyncRuns } from '../services/sync/history-service';
 import { TimelineService } from '../services/timeline/timeline-service';
 import { medianMs, type Benchmark } from './harness';
+import { freePort } from './service-harness';
 
 const EVENTS = 100_000;
 const PAGE_SIZE = 50;
@@ -104,16 +104,6 @@ async function postgresCluster(): Promise<{ database: () => Promise<{ url: { kin
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const STATUSES = { sync: ['success', 'failed', 'partial'], canary: ['completed', 'aborted', 'failed'], rollback: ['success', 'failed'] };
 /** Events one minute apart, interleaved across sources, ending now. */
