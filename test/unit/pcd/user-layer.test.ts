@@ -116,6 +116,26 @@ describe('lineage sources', () => {
     expect(entry(item.lineage, 'usenetDelay')).toMatchObject({ sourceLayer: 'base', opId: initialOpId, fileOp: null });
   });
 
+  it('clears, on the next insert into a table, the lineage rows its deleted rows above the new rows left', () => {
+    // The last tag is renamed (a column entry) and deleted; the next insert starts above the table's highest rowid.
+    const target = { portableType: 'regular_expression' as const, name: 'x265' };
+    const ops: UserOp[] = [
+      { id: 701, sql: `UPDATE tags SET name = name || ' (old)' WHERE rowid = (SELECT MAX(rowid) FROM tags);`, target },
+      { id: 702, sql: `DELETE FROM tags WHERE rowid = (SELECT MAX(rowid) FROM tags);`, target },
+      { id: 703, sql: `INSERT INTO tags (name) VALUES ('New Tag');`, target },
+    ];
+    const replay = replayPcd({ base: repo.base, tweaks: repo.tweaks, user: ops });
+    const lineageOf = (rid: unknown) =>
+      replay.resolved
+        .prepare(`SELECT l.col, o.op_id AS opId FROM _pcd_lineage l JOIN _pcd_ctx c ON c.id = l.ctx JOIN _pcd_ops o ON o.seq = c.op_seq WHERE l.tbl = 'tags' AND l.rid = ? ORDER BY l.col`)
+        .all(rid);
+    const deleted = baseOnly.resolved.prepare('SELECT MAX(rowid) FROM tags').pluck().get();
+    const added = replay.resolved.prepare(`SELECT rowid FROM tags WHERE name = 'New Tag'`).pluck().get();
+    // Without the clear, the deleted tag's insert and the rename's entry for column name (op 701) would remain.
+    expect(lineageOf(deleted)).toEqual([]);
+    expect(lineageOf(added)).toEqual([{ col: '*', opId: 703 }]);
+  });
+
   it('attributes a value rewritten by ON UPDATE CASCADE to the rename, not explicitly', () => {
     const item = resolveEntity(replay, 'custom_format', 'Preferred Groups', { includeLineage: true });
     expect(entry(item.lineage, 'conditions.Sample Group A.regularExpression')).toMatchObject({
