@@ -32,6 +32,47 @@ export async function medianMs(runs: number, fn: () => Promise<unknown> | unknow
   return samples[Math.floor(samples.length / 2)];
 }
 
+/** Timings of a measured operation against its baseline, sampled in alternating rounds. */
+export interface PairedTimings {
+  baseline: { medianMs: number; bestMs: number };
+  measured: { medianMs: number; bestMs: number };
+  /** measured / baseline, from the medians and from the best runs (best-of-N). */
+  medianRatio: number;
+  bestRatio: number;
+  rounds: number;
+}
+
+/**
+ * Samples a baseline and a measured operation alternately (after warm-up rounds of both), so that
+ * both sides see the same machine load, yielding to the event loop before each sample. On a shared
+ * machine the best of N is the steadier figure (a longer operation is preempted more often); the
+ * medians are reported beside it.
+ */
+export async function pairedTimings(rounds: number, baseline: () => unknown, measured: () => unknown, warmup = 3): Promise<PairedTimings> {
+  for (let i = 0; i < warmup; i++) {
+    await baseline();
+    await measured();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    a.push((await timeIt(baseline)).ms);
+    await new Promise((resolve) => setImmediate(resolve));
+    b.push((await timeIt(measured)).ms);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const baselineStats = { medianMs: median(a), bestMs: Math.min(...a) };
+  const measuredStats = { medianMs: median(b), bestMs: Math.min(...b) };
+  return {
+    baseline: baselineStats,
+    measured: measuredStats,
+    medianRatio: measuredStats.medianMs / baselineStats.medianMs,
+    bestRatio: measuredStats.bestMs / baselineStats.bestMs,
+    rounds,
+  };
+}
+
 export function formatLine(line: BenchLine): string {
   const values = Object.entries(line.values)
     .map(([k, v]) => `${k}=${typeof v === 'number' ? round(v) : v}`)

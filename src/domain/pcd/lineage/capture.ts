@@ -232,14 +232,27 @@ export class LineageContext {
     return rows;
   }
 
-  /** Writes the op and context rows of the ops applied since the last flush. */
+  /** Writes the op and context rows of the ops applied since the last flush, in order. */
   flush(): void {
-    const insOp = this.db.prepare('INSERT INTO _pcd_ops (seq, layer, op_id, file, position, marker_id) VALUES (?, ?, ?, ?, ?, ?)');
-    const insCtx = this.db.prepare('INSERT INTO _pcd_ctx (id, op_seq, tbl, cols) VALUES (?, ?, ?, ?)');
-    for (const o of this.ops) if (!this.failed.has(o.seq)) insOp.run(o.seq, o.layer, o.opId, o.file, o.position, o.markerId);
-    for (const c of this.contexts) if (!this.failed.has(c.seq)) insCtx.run(c.id, c.seq, c.table, c.cols);
+    const ops = this.ops.filter((o) => !this.failed.has(o.seq)).map((o) => [o.seq, o.layer, o.opId, o.file, o.position, o.markerId]);
+    const contexts = this.contexts.filter((c) => !this.failed.has(c.seq)).map((c) => [c.id, c.seq, c.table, c.cols]);
+    insertRows(this.db, '_pcd_ops (seq, layer, op_id, file, position, marker_id)', ops);
+    insertRows(this.db, '_pcd_ctx (id, op_seq, tbl, cols)', contexts);
     this.ops = [];
     this.contexts = [];
     this.failed.clear();
   }
+}
+
+const ROWS_PER_INSERT = 100;
+
+/** Inserts rows in order, ROWS_PER_INSERT to a statement (thousands per layer: far fewer calls than one per row). */
+function insertRows(db: Database.Database, into: string, rows: readonly (string | number | null)[][]): void {
+  if (rows.length === 0) return;
+  const tuple = `(${rows[0].map(() => '?').join(', ')})`;
+  const many = rows.length >= ROWS_PER_INSERT ? db.prepare(`INSERT INTO ${into} VALUES ${Array(ROWS_PER_INSERT).fill(tuple).join(', ')}`) : null;
+  const one = db.prepare(`INSERT INTO ${into} VALUES ${tuple}`);
+  let i = 0;
+  for (; many && i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) many.run(rows.slice(i, i + ROWS_PER_INSERT).flat());
+  for (; i < rows.length; i++) one.run(rows[i]);
 }
