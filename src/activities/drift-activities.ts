@@ -1,17 +1,55 @@
+import { Context } from '@temporalio/activity';
 import { isFailedDrift } from '../domain/drift';
 import { DriftResult, Instance } from '../persistence/entities';
-import { runDriftCheck, type DriftOutcome } from '../services/drift/drift-check';
+import { runDriftCheck, runDriftChecks, type DriftDeps, type DriftOutcome } from '../services/drift/drift-check';
 import { DRIFT_STATE_KEY, readDriftJobState } from '../services/drift/drift-settings';
 import { SettingsStore } from '../services/settings-store';
 import type { ActivityDeps } from './deps';
 
+/** What a polling run's check activity heartbeats: instances already stored, so a retry skips them. */
+interface DriftBatchProgress {
+  done: number[];
+  failed: number[];
+}
+
+/** Heartbeats go out at least this often while checks wait on slow apps. */
+const HEARTBEAT_EVERY_MS = 10_000;
+
 export function driftActivities(deps: ActivityDeps) {
+  const driftDeps = (): DriftDeps => ({ em: deps.orm.em, secretBox: deps.secretBox, pcdCaches: deps.pcdCaches, timeoutMs: deps.config.appRequestTimeoutMs, logger: deps.logger });
   return {
     async checkInstanceDrift(instanceId: number): Promise<DriftOutcome> {
-      return runDriftCheck(
-        { em: deps.orm.em, secretBox: deps.secretBox, pcdCaches: deps.pcdCaches, timeoutMs: deps.config.appRequestTimeoutMs, logger: deps.logger },
-        instanceId,
-      );
+      return runDriftCheck(driftDeps(), instanceId);
+    },
+
+    /**
+     * A polling run's checks, `concurrency` at a time, in one activity (one child workflow per
+     * instance cost more in Temporal bookkeeping than the check itself). Each stored result is
+     * heartbeated, so a retried attempt (worker lost) checks only what is left. A check that
+     * fails unexpectedly counts as failed and does not stop the others.
+     */
+    async checkInstancesDrift(input: { instanceIds: number[]; concurrency: number }): Promise<{ checked: number; failed: number }> {
+      const ctx = Context.current();
+      const resumed = ctx.info.heartbeatDetails as DriftBatchProgress | undefined;
+      const done = new Set(resumed?.done ?? []);
+      const failed = new Set(resumed?.failed ?? []);
+      const beat = () => ctx.heartbeat({ done: [...done], failed: [...failed] } satisfies DriftBatchProgress);
+      const timer = setInterval(beat, HEARTBEAT_EVERY_MS);
+      try {
+        await runDriftChecks(driftDeps(), input.instanceIds.filter((id) => !done.has(id)), {
+          concurrency: input.concurrency,
+          onChecked: (instanceId, result) => {
+            done.add(instanceId);
+            if ('error' in result) deps.logger.warn({ instanceId, err: result.error }, 'drift check failed');
+            if ('error' in result || isFailedDrift(result.outcome.status)) failed.add(instanceId);
+            beat();
+          },
+        });
+      } finally {
+        clearInterval(timer);
+      }
+      deps.logger.info({ checked: input.instanceIds.length, failed: failed.size }, 'drift polling checks done');
+      return { checked: input.instanceIds.length, failed: failed.size };
     },
 
     /** Enabled instances due for a check (instances in backoff after repeated failures wait). */

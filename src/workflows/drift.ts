@@ -1,10 +1,16 @@
-import { executeChild, proxyActivities, proxyLocalActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow';
+import { proxyActivities, proxyLocalActivities, setCurrentDetails } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { driftCheckWorkflow as driftCheck, SA, type DriftOutcome, type DriftPollResult } from './contracts';
+import type { DriftOutcome, DriftPollResult } from './contracts';
 
 const check = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   retry: { maximumAttempts: 2, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
+});
+/** A polling run's checks: long (a fleet, slow apps), so a lost worker is noticed by its heartbeat. */
+const pollChecks = proxyActivities<Activities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '1 minute',
+  retry: { maximumAttempts: 3, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
 });
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
 
@@ -20,37 +26,22 @@ export async function driftCheckWorkflow(instanceId: number): Promise<DriftOutco
 }
 
 /**
- * Run by the drift polling schedule: every enabled instance not backing off is checked in a child
- * workflow, at most DRIFT_POLL_CONCURRENCY at a time (a pool: each finished check frees a slot).
+ * Run by the drift polling schedule: every enabled instance not backing off is checked, at most
+ * DRIFT_POLL_CONCURRENCY at a time (a pool: each finished check frees a slot), by one activity
+ * that heartbeats its progress and resumes where it stopped when retried.
  */
 export async function driftPollWorkflow(): Promise<DriftPollResult> {
   const { due, backingOff } = await bookkeeping.listDriftTargets();
-  const parent = workflowInfo().workflowId;
-  let next = 0;
   let failed = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const instanceId = due[next++];
-      try {
-        const outcome = await executeChild(driftCheck, {
-          workflowId: `${parent}-i${instanceId}`,
-          args: [instanceId],
-          workflowExecutionTimeout: '10 minutes',
-          typedSearchAttributes: [
-            { key: SA.kind, value: 'drift-check' },
-            { key: SA.instanceIds, value: [String(instanceId)] },
-          ],
-        });
-        if (!['in-sync', 'drifted'].includes(outcome.status)) failed++;
-      } catch {
-        failed++;
-      }
-      done++;
-      setCurrentDetails(`Drift polling: ${done}/${due.length} checked, ${failed} failed, ${backingOff.length} backing off`);
+  if (due.length) {
+    setCurrentDetails(`Drift polling: checking ${due.length} instances, ${DRIFT_POLL_CONCURRENCY} at a time; ${backingOff.length} backing off`);
+    try {
+      ({ failed } = await pollChecks.checkInstancesDrift({ instanceIds: due, concurrency: DRIFT_POLL_CONCURRENCY }));
+    } catch {
+      failed = due.length;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(DRIFT_POLL_CONCURRENCY, due.length) }, worker));
+  }
+  setCurrentDetails(`Drift polling: ${due.length} checked, ${failed} failed, ${backingOff.length} backing off`);
   const { errorCount } = await bookkeeping.recordDriftRun();
   return { checked: due.length, failed, backingOff: backingOff.length, errorCount };
 }
