@@ -9,6 +9,7 @@ import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
+import { probe } from '../platform/profiling';
 import { cachedSyncSource } from '../services/sync/sync-source';
 
 /** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
@@ -73,7 +74,7 @@ export function syncActivities(deps: ActivityDeps) {
         if (failed) failedSections.set(section, evidenceForAppFailure(failures[failed]!));
       }
       const okSections = sections.filter((s) => !failedSections.has(s));
-      const planned = planSync({ arrType, selection: config.selection, source, live, sections: okSections });
+      const planned = probe('transform', 'planSync', () => planSync({ arrType, selection: config.selection, source, live, sections: okSections }));
       const sectionOutcomes = sections.map((section) => {
         const evidence = failedSections.get(section);
         if (evidence) return { section, skipped: false, failure: evidence };

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { createArrClient } from '../clients/arr-client';
 import { loadPcdRepository, replayPcd } from '../domain/pcd';
 import { applyPlan, emptySelection, liveNeeds, planSync, readSyncSource, type SyncSection, type SyncSelection } from '../domain/sync';
+import { probe } from '../platform/profiling';
 import { readLiveState } from '../services/sync/live-state';
 import { readRepositoryFiles } from '../services/pcd/source-files';
 import { startEmulatorFleet, type EmulatorFleet } from './emulator-fleet';
 import type { Benchmark } from './harness';
+import type { Profiler } from './profile';
 import { startBenchService, until } from './service-harness';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'sample-pcd');
@@ -32,10 +34,11 @@ const SELECTION: SyncSelection = {
 export const canaryRolloutBenchmark: Benchmark = {
   name: 'canary-rollout',
   unavailable: () => (fs.existsSync(SAMPLE) ? null : `${SAMPLE} is absent`),
-  async run(report) {
+  async run(report, options) {
+    const profile = options?.profile;
     for (const latencyMs of LATENCIES_MS) {
-      const direct = await directSync(latencyMs);
-      const rollout = await rolloutThroughService(latencyMs);
+      const direct = await directSync(latencyMs, profile);
+      const rollout = await rolloutThroughService(latencyMs, profile);
       report({ name: `direct sync of ${INSTANCES} instances, app latency ${latencyMs} ms`, values: { totalMs: direct } });
       report({
         name: `canary rollout to ${INSTANCES} instances, app latency ${latencyMs} ms`,
@@ -46,24 +49,26 @@ export const canaryRolloutBenchmark: Benchmark = {
   },
 };
 
-async function directSync(latencyMs: number): Promise<number> {
+async function directSync(latencyMs: number, profile?: Profiler): Promise<number> {
   const fleet = await startEmulatorFleet('radarr', INSTANCES, latencyMs);
   try {
     const repo = loadPcdRepository(readRepositoryFiles(SAMPLE));
+    profile?.section(`direct sync, app latency ${latencyMs} ms`);
     const started = performance.now();
-    const replayed = replayPcd({ base: repo.base, tweaks: repo.tweaks });
-    const source = readSyncSource(replayed.resolved, 'movie_app', SELECTION);
+    const replayed = probe('replay', 'replayPcd', () => replayPcd({ base: repo.base, tweaks: repo.tweaks }));
+    const source = probe('transform', 'readSyncSource', () => readSyncSource(replayed.resolved, 'movie_app', SELECTION));
     for (let i = 0; i < fleet.instances.length; i += BATCH) {
       await Promise.all(
         fleet.instances.slice(i, i + BATCH).map(async (target) => {
           const client = createArrClient({ arrType: 'movie_app', baseUrl: target.baseUrl, apiKey: target.apiKey }, 15_000);
           const { live } = await readLiveState(client, liveNeeds('movie_app', SELECTION, SECTIONS));
-          const planned = planSync({ arrType: 'movie_app', selection: SELECTION, source, live, sections: SECTIONS });
+          const planned = probe('transform', 'planSync', () => planSync({ arrType: 'movie_app', selection: SELECTION, source, live, sections: SECTIONS }));
           await applyPlan(planned.plan, client);
         }),
       );
     }
     const elapsed = performance.now() - started;
+    profile?.end();
     replayed.base.close();
     replayed.resolved.close();
     return elapsed;
@@ -72,7 +77,7 @@ async function directSync(latencyMs: number): Promise<number> {
   }
 }
 
-async function rolloutThroughService(latencyMs: number): Promise<{ total: number; gate: number; toGate: number; rolling: number }> {
+async function rolloutThroughService(latencyMs: number, profile?: Profiler): Promise<{ total: number; gate: number; toGate: number; rolling: number }> {
   const bench = await startBenchService();
   let fleet: EmulatorFleet | null = null;
   try {
@@ -85,6 +90,8 @@ async function rolloutThroughService(latencyMs: number): Promise<{ total: number
       await until(() => bench.request('PUT', `/instances/${instance.body.id}/sync-config`, { databaseId: linked.body.id, ...SELECTION }), (r) => r.status === 200);
       ids.push(instance.body.id);
     }
+    const startedAt = Date.now();
+    profile?.section(`canary rollout, app latency ${latencyMs} ms: canary to gate`);
     const started = performance.now();
     const rollout = await bench.request('POST', '/canary/rollouts', {
       arrType: 'movie_app',
@@ -97,12 +104,16 @@ async function rolloutThroughService(latencyMs: number): Promise<{ total: number
     const gated = await until(() => bench.request('GET', `/canary/rollouts/${rollout.body.id}`), (r) => r.body.status !== 'canary_running' && r.body.remainingPreview !== null, 300_000, 20);
     if (gated.body.status !== 'awaiting_confirmation') throw new Error(`rollout ${gated.body.status} before the gate`);
     const gateSeen = performance.now();
+    profile?.section(`canary rollout, app latency ${latencyMs} ms: gate call (proceed)`);
     await bench.request('POST', `/canary/rollouts/${rollout.body.id}/proceed`, { stateToken: gated.body.stateToken });
     const proceeded = performance.now();
+    profile?.section(`canary rollout, app latency ${latencyMs} ms: rolling out`);
     const done = await until(() => bench.request('GET', `/canary/rollouts/${rollout.body.id}`), (r) => ['completed', 'failed'].includes(r.body.status), 300_000, 20);
     if (done.body.status !== 'completed') throw new Error(`rollout ended ${done.body.status}`);
     // The human decision is not part of the cost: the time spent in the proceed call stays in.
-    return { total: performance.now() - started, gate: proceeded - gateSeen, toGate: gateSeen - started, rolling: performance.now() - proceeded };
+    const measured = { total: performance.now() - started, gate: proceeded - gateSeen, toGate: gateSeen - started, rolling: performance.now() - proceeded };
+    await profile?.collectHistories(bench.service.temporal.client, startedAt);
+    return measured;
   } finally {
     await fleet?.close();
     await bench.close();
