@@ -34,6 +34,8 @@ export const driftPollBenchmark: Benchmark = {
         ids.push(instance.body.id);
       }
       await bench.request('POST', `/drift/${ids[0]}/check`); // warm-up
+      profile?.trackProcess('temporal server', bench.temporalPid);
+      profile?.trackProcess('emulated apps', fleet.pid);
       const singlesStartedAt = Date.now();
       profile?.section(`drift check, 1 instance ×5, app latency ${LATENCY_MS} ms`);
       const singles: number[] = [];

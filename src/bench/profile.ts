@@ -1,4 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import fs from 'node:fs';
+import { Session } from 'node:inspector';
+import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
 import { PROFILE_CHANNEL, type ProfilePhase, type ProfileSample } from '../platform/profiling';
@@ -14,13 +17,21 @@ import { PROFILE_CHANNEL, type ProfilePhase, type ProfileSample } from '../platf
  * - activity queue: ActivityTaskScheduled → Started, from the histories;
  * - activities / local activities: count and execution time per type, from the worker's interceptor;
  * - db writes / commits / reads: application-database statements and transaction commits;
- * - app http: requests to the apps; replay: PCD replays; transform: sync source reads and plans.
+ * - app http: requests to the apps; replay: PCD replays; transform: sync source reads and plans;
+ * - cpu: CPU time of each tracked process (this one, the Temporal dev server, the emulated apps)
+ *   during the section, from /proc (Linux; absent elsewhere).
+ *
+ * With BENCH_CPU_PROFILE_DIR set, each section also writes a V8 CPU profile of this process's main
+ * thread (`<dir>/<section>.cpuprofile`, open it in Chrome DevTools).
  */
 export class Profiler {
   private readonly samples: ProfileSample[] = [];
-  private readonly sections: { name: string; start: number; end: number | null }[] = [];
+  private readonly sections: { name: string; start: number; end: number | null; cpuStart: Map<string, number>; cpuMs: Map<string, number> }[] = [];
+  private readonly processes = new Map<string, number>([['bench and arrgo', process.pid]]);
   private readonly workflowTasks: { at: number; queueMs: number; runMs: number }[] = [];
   private readonly activityQueue: { at: number; ms: number; name: string; identity: string }[] = [];
+  private readonly cpuProfileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  private inspector: Session | null = null;
   private readonly onSample = (message: unknown) => {
     this.samples.push(message as ProfileSample);
   };
@@ -32,12 +43,50 @@ export class Profiler {
   /** Opens a section (closing the current one). */
   section(name: string): void {
     this.end();
-    this.sections.push({ name, start: now(), end: null });
+    this.sections.push({ name, start: now(), end: null, cpuStart: this.cpu(), cpuMs: new Map() });
+    if (this.cpuProfileDir) {
+      this.inspector ??= new Session();
+      this.inspector.connect();
+      this.inspector.post('Profiler.enable', () => this.inspector?.post('Profiler.start'));
+    }
   }
 
   end(): void {
     const open = this.sections.at(-1);
-    if (open && open.end === null) open.end = now();
+    if (open && open.end === null) {
+      open.end = now();
+      if (this.inspector && this.cpuProfileDir) {
+        const session = this.inspector;
+        const file = path.join(this.cpuProfileDir, `${open.name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+        session.post('Profiler.stop', (error, result) => {
+          if (!error) fs.writeFileSync(file, JSON.stringify(result.profile));
+          session.disconnect();
+        });
+      }
+      for (const [label, ms] of this.cpu()) {
+        const start = open.cpuStart.get(label);
+        if (start !== undefined) open.cpuMs.set(label, ms - start);
+      }
+    }
+  }
+
+  /** Counts the CPU time of another process (by pid) in each section from now on. */
+  trackProcess(label: string, pid: number): void {
+    this.processes.set(label, pid);
+  }
+
+  private cpu(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [label, pid] of this.processes) {
+      try {
+        // Fields 14 and 15 (after the parenthesised command): user and system time in clock ticks (100/s).
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        out.set(label, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        /* not Linux, or the process is gone */
+      }
+    }
+    return out;
   }
 
   /**
@@ -93,6 +142,7 @@ export class Profiler {
       const samples = this.samples.filter((s) => within(s.startedAt));
       const phase = (p: ProfilePhase) => samples.filter((s) => s.phase === p);
       write(`## profile: ${section.name}  (wall ${fmt((section.end ?? now()) - section.start)} ms)`);
+      if (section.cpuMs.size) write(`  ${'cpu'.padEnd(24)} ${[...section.cpuMs].map(([label, ms]) => `${label} ${fmt(ms)} ms`).join(', ')}`);
       const tasks = this.workflowTasks.filter((t) => within(t.at));
       write(row('workflow tasks: queue', tasks.map((t) => t.queueMs)));
       write(row('workflow tasks: run', tasks.map((t) => t.runMs)));
