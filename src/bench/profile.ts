@@ -151,7 +151,7 @@ export class Profiler {
       for (const p of ['activity', 'local-activity'] as const) write(row(`${p === 'activity' ? 'activities' : 'local activities'}`, phase(p).map((s) => s.ms), byName(phase(p))));
       write(row('db writes', phase('db-write').map((s) => s.ms), byName(phase('db-write'))));
       write(row('db commits', phase('db-commit').map((s) => s.ms)));
-      write(row('db reads', phase('db-read').map((s) => s.ms)));
+      write(row('db reads', phase('db-read').map((s) => s.ms), byName(phase('db-read'))));
       write(row('app http', phase('app-http').map((s) => s.ms), byName(phase('app-http'))));
       write(row('replay', phase('replay').map((s) => s.ms), byName(phase('replay'))));
       write(row('transform', phase('transform').map((s) => s.ms), byName(phase('transform'))));

@@ -51,6 +51,7 @@ export function bindStrings(platform: AbstractSqlPlatform, sql: string, params: 
 // Profiling probe (see src/platform/profiling.ts, which the layer rules keep this module from importing).
 const profileChannel = channel('arrgo:profile');
 const WRITE_VERB = /^\s*(insert|update|delete|replace|merge|upsert|create|alter|drop|truncate)\b/i;
+const TABLE = /\b(?:into|update|from)\s+[`"]?(\w+)/i;
 
 function now(): number {
   return performance.timeOrigin + performance.now();
@@ -66,7 +67,8 @@ function withBoundParameters<T extends SqlConnectionClass>(Base: T) {
         return await super.executeQuery(query, cb, context);
       } finally {
         const verb = WRITE_VERB.exec(query)?.[1]?.toLowerCase();
-        profileChannel.publish({ phase: verb ? 'db-write' : 'db-read', name: verb ?? 'select', startedAt, ms: now() - startedAt });
+        const table = TABLE.exec(query)?.[1] ?? '';
+        profileChannel.publish({ phase: verb ? 'db-write' : 'db-read', name: `${verb ?? 'select'} ${table}`.trim(), startedAt, ms: now() - startedAt });
       }
     }
 
