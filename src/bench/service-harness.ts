@@ -12,6 +12,8 @@ export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
 
 export interface BenchService {
   service: RunningService;
+  /** The bench's own Temporal dev server process. */
+  temporalPid: number;
   baseUrl: string;
   request<T = any>(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
   const baseUrl = `${service.apiUrl}/api/v1`;
   return {
     service,
+    temporalPid: dev.pid,
     baseUrl,
     async request(method, apiPath, body) {
       const response = await fetch(baseUrl + apiPath, {

@@ -6,6 +6,7 @@ import { appSections, classifyDrift, liveNeeds, planSync, type SyncChange, type 
 import { notFound } from '../../errors';
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
+import { probe } from '../../platform/profiling';
 import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import { InstanceService } from '../instances/instance-service';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
@@ -120,7 +121,7 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
       return verdict(failed.status, failed.reason, { detectedVersion });
     }
     const source = cachedSyncSource(cache, instance.arrType, config.selection);
-    const planned = planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections });
+    const planned = probe('transform', 'planSync', () => planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections }));
     const classified = classifyDrift(planned.preview);
     const content = { ...classified, managedTotal: countManaged(planned.preview), issues: planned.preview.issues };
     return verdict(classified.inSync ? 'in-sync' : 'drifted', null, { detectedVersion, content });
