@@ -12,7 +12,7 @@ interface DriftBatchProgress {
   failed: number[];
 }
 
-/** Heartbeats go out at least this often while checks wait on slow apps. */
+/** Heartbeats go out at least this often while checks wait on slow apps (and thrice per timeout). */
 const HEARTBEAT_EVERY_MS = 10_000;
 
 export function driftActivities(deps: ActivityDeps) {
@@ -34,7 +34,7 @@ export function driftActivities(deps: ActivityDeps) {
       const done = new Set(resumed?.done ?? []);
       const failed = new Set(resumed?.failed ?? []);
       const beat = () => ctx.heartbeat({ done: [...done], failed: [...failed] } satisfies DriftBatchProgress);
-      const timer = setInterval(beat, HEARTBEAT_EVERY_MS);
+      const timer = setInterval(beat, Math.max(200, Math.min(HEARTBEAT_EVERY_MS, (ctx.info.heartbeatTimeoutMs ?? HEARTBEAT_EVERY_MS * 3) / 3)));
       try {
         await runDriftChecks(driftDeps(), input.instanceIds.filter((id) => !done.has(id)), {
           concurrency: input.concurrency,
@@ -52,8 +52,11 @@ export function driftActivities(deps: ActivityDeps) {
       return { checked: input.instanceIds.length, failed: failed.size };
     },
 
-    /** Enabled instances due for a check (instances in backoff after repeated failures wait). */
-    async listDriftTargets(): Promise<{ due: number[]; backingOff: number[] }> {
+    /**
+     * Enabled instances due for a check (instances in backoff after repeated failures wait), and
+     * how long the checks' activity may stay silent before another worker takes it over.
+     */
+    async listDriftTargets(): Promise<{ due: number[]; backingOff: number[]; heartbeatTimeoutMs: number }> {
       const now = new Date();
       const instances = await deps.orm.em.find(Instance, { enabled: true }, { orderBy: { id: 'asc' }, fields: ['id'] });
       const rows = new Map((await deps.orm.em.find(DriftResult, {}, { fields: ['instanceId', 'backoffUntil'] })).map((r) => [r.instanceId, r]));
@@ -63,7 +66,7 @@ export function driftActivities(deps: ActivityDeps) {
         const until = rows.get(id)?.backoffUntil;
         (until && until > now ? backingOff : due).push(id);
       }
-      return { due, backingOff };
+      return { due, backingOff, heartbeatTimeoutMs: deps.config.syncHeartbeatTimeoutSeconds * 1000 };
     },
 
     /** Records a polling run: errorCount counts consecutive runs that left any instance failing. */

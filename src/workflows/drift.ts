@@ -6,12 +6,6 @@ const check = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   retry: { maximumAttempts: 2, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
 });
-/** A polling run's checks: long (a fleet, slow apps), so a lost worker is noticed by its heartbeat. */
-const pollChecks = proxyActivities<Activities>({
-  startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '1 minute',
-  retry: { maximumAttempts: 3, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
-});
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
 
 /** Checks that run at once during a poll; a slow instance holds one slot, never the others. */
@@ -31,7 +25,14 @@ export async function driftCheckWorkflow(instanceId: number): Promise<DriftOutco
  * that heartbeats its progress and resumes where it stopped when retried.
  */
 export async function driftPollWorkflow(): Promise<DriftPollResult> {
-  const { due, backingOff } = await bookkeeping.listDriftTargets();
+  const { due, backingOff, heartbeatTimeoutMs } = await bookkeeping.listDriftTargets();
+  // Long (a fleet, slow apps), so a lost worker is noticed by the missing heartbeat
+  // (SYNC_HEARTBEAT_TIMEOUT_SECONDS) and another one resumes after the checks stored.
+  const pollChecks = proxyActivities<Activities>({
+    startToCloseTimeout: '2 hours',
+    heartbeatTimeout: heartbeatTimeoutMs,
+    retry: { maximumAttempts: 3, initialInterval: '1 second', nonRetryableErrorTypes: ['AppError'] },
+  });
   let failed = 0;
   if (due.length) {
     setCurrentDetails(`Drift polling: checking ${due.length} instances, ${DRIFT_POLL_CONCURRENCY} at a time; ${backingOff.length} backing off`);
