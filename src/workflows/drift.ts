@@ -1,6 +1,6 @@
-import { proxyActivities, proxyLocalActivities, setCurrentDetails } from '@temporalio/workflow';
+import { executeChild, patched, proxyActivities, proxyLocalActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DriftOutcome, DriftPollResult } from './contracts';
+import { driftCheckWorkflow as driftCheck, SA, type DriftOutcome, type DriftPollResult } from './contracts';
 
 const check = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
@@ -26,6 +26,8 @@ export async function driftCheckWorkflow(instanceId: number): Promise<DriftOutco
  */
 export async function driftPollWorkflow(): Promise<DriftPollResult> {
   const { due, backingOff, heartbeatTimeoutMs } = await bookkeeping.listDriftTargets();
+  // Runs started before the checks moved into one activity replay their child workflows.
+  if (!patched('drift-poll-checks-in-one-activity')) return pollWithChildren(due, backingOff);
   // Long (a fleet, slow apps), so a lost worker is noticed by the missing heartbeat
   // (SYNC_HEARTBEAT_TIMEOUT_SECONDS) and another one resumes after the checks stored.
   const pollChecks = proxyActivities<Activities>({
@@ -43,6 +45,35 @@ export async function driftPollWorkflow(): Promise<DriftPollResult> {
     }
   }
   setCurrentDetails(`Drift polling: ${due.length} checked, ${failed} failed, ${backingOff.length} backing off`);
+  const { errorCount } = await bookkeeping.recordDriftRun();
+  return { checked: due.length, failed, backingOff: backingOff.length, errorCount };
+}
+
+/** The earlier poll: one child drift check per instance. Kept only for runs started before. */
+async function pollWithChildren(due: number[], backingOff: number[]): Promise<DriftPollResult> {
+  const parent = workflowInfo().workflowId;
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const instanceId = due[next++];
+      try {
+        const outcome = await executeChild(driftCheck, {
+          workflowId: `${parent}-i${instanceId}`,
+          args: [instanceId],
+          workflowExecutionTimeout: '10 minutes',
+          typedSearchAttributes: [
+            { key: SA.kind, value: 'drift-check' },
+            { key: SA.instanceIds, value: [String(instanceId)] },
+          ],
+        });
+        if (!['in-sync', 'drifted'].includes(outcome.status)) failed++;
+      } catch {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DRIFT_POLL_CONCURRENCY, due.length) }, worker));
   const { errorCount } = await bookkeeping.recordDriftRun();
   return { checked: due.length, failed, backingOff: backingOff.length, errorCount };
 }
