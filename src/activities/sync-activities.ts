@@ -136,7 +136,9 @@ export function syncActivities(deps: ActivityDeps) {
         await em().nativeUpdate(SyncPreview, { id: previewId }, { status: 'applying', runId: existing.id, updatedAt: new Date() });
         return existing.id;
       }
-      const preview = await em().findOneOrFail(SyncPreview, { id: previewId }, { exclude: ['plan'] });
+      // Read through a fork: the preview is not changed here, and a managed copy would be compared
+      // (large JSON included) and rewritten by the flush below.
+      const preview = await em().fork().findOneOrFail(SyncPreview, { id: previewId }, { exclude: ['plan'] });
       const body = (preview.preview ?? {}) as { sections?: string[]; counts?: { create: number; update: number; delete: number } };
       const sections = body.sections ?? preview.sections;
       const counts = body.counts ?? { create: 0, update: 0, delete: 0 };
@@ -215,7 +217,8 @@ export function syncActivities(deps: ActivityDeps) {
     /** Completes the run record from the stored outcomes, and the preview's status with it. */
     async finishSyncRun(runId: number, failure: FailureEvidence | null): Promise<SyncRunResult> {
       const run = await em().findOneOrFail(SyncRun, { id: runId });
-      const preview = run.previewId ? await em().findOne(SyncPreview, { id: run.previewId }) : null;
+      // Read through a fork, as in startSyncRun: only the run is flushed; the preview gets a targeted update.
+      const preview = run.previewId ? await em().fork().findOne(SyncPreview, { id: run.previewId }, { fields: ['plan', 'preview'] }) : null;
       const plan = (preview?.plan ?? { steps: [] }) as unknown as WritePlan;
       const outcomes = run.outcomes as unknown as StepOutcome[];
       const done = new Set(outcomes.map((o) => o.index));

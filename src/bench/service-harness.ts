@@ -58,11 +58,24 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     temporalPid: dev.pid,
     baseUrl,
     async request(method, apiPath, body) {
-      const response = await fetch(baseUrl + apiPath, {
-        method,
-        headers: { 'X-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const send = () =>
+        fetch(baseUrl + apiPath, {
+          method,
+          headers: { 'X-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      // A GET (a poll) is tried again when the connection fails: a kept-alive socket the server
+      // closed while the bench waited is not a failure of what is measured.
+      let response: Response;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await send();
+          break;
+        } catch (error) {
+          if (method !== 'GET' || attempt >= 3) throw error;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },
