@@ -211,21 +211,21 @@ export class TimelineService {
       }
       const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
       const id = ID_COLUMN[source];
-      // Keys only (time, id), read in the order of the branch's (scope, time, id) index.
-      keyParts.push(`select '${source}' as source, ${id} as source_id, ${b.occurred} as occurred_at from ${b.table}${whereSql}`);
+      // Keys only (time, id), read backwards along the branch's (scope, time, id) index and cut at
+      // offset+pageSize: no branch can contribute more to the page.
+      keyParts.push(`select * from (select '${source}' as source, ${id} as source_id, ${b.occurred} as occurred_at from ${b.table}${whereSql} order by ${b.occurred} desc, ${id} desc limit ${offset + filter.pageSize}) as branch_${source}`);
       keyParams.push(...params);
       detailParts.push(`select 'item' as row_kind, ${b.columns}, null as updated_at from page_keys k join ${b.table} on k.source = '${source}' and ${id} = k.source_id${b.joins}`);
       // A scalar count(*) subquery: with no filter, SQLite answers it from the b-tree's page counts.
       countParts.push(`select 'count' as row_kind, '${source}' as source, cast((select count(*) from ${b.table}${whereSql}) as integer) as source_id, null as occurred_at, null as subtype, null as raw_status, null as scope_id, null as scope_label, null as arr_type, null as workflow_id, null as link_id, null as updated_at`);
       countParams.push(...params);
     }
-    // The page's keys first: the branches are merged in the feed's order and read lazily, so each
-    // branch yields at most offset+pageSize keys (PostgreSQL: a merge append over the branches'
-    // backward index scans; SQLite: a merge of the branches' co-routines). Then only the page's rows
-    // are read in full, with their annotations (first, so that the union types its columns).
+    // The page's keys first (PostgreSQL merges the branches' ordered keys in a merge append), then
+    // only the page's rows are read in full, with their annotations (first, so that the union
+    // types its columns).
     const annotationPart = `select 'annotation' as row_kind, a.source as source, a.source_id as source_id, a.created_at as occurred_at, null as subtype, null as raw_status, a.id as scope_id, a.body as scope_label, null as arr_type, null as workflow_id, null as link_id, a.updated_at as updated_at from page_keys k join timeline_annotations a on a.source = k.source and a.source_id = k.source_id`;
     const sql = [
-      `with page_keys as (${keyParts.join(' union all ')} order by occurred_at desc, source asc, source_id desc limit ${filter.pageSize} offset ${offset})`,
+      `with page_keys as (select * from (${keyParts.join(' union all ')}) as merged order by occurred_at desc, source asc, source_id desc limit ${filter.pageSize} offset ${offset})`,
       [annotationPart, ...detailParts, ...countParts].join(' union all '),
     ].join(' ');
     const rows: Row[] = await this.em.getConnection().execute(sql, [...keyParams, ...countParams]);
