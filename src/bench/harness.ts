@@ -31,6 +31,20 @@ export async function medianMs(runs: number, fn: () => Promise<unknown> | unknow
   return median(samples);
 }
 
+export function formatLine(line: BenchLine): string {
+  const values = Object.entries(line.values)
+    .map(([k, v]) => `${k}=${typeof v === 'number' ? round(v) : v}`)
+    .join('  ');
+  const ratio = line.ratio
+    ? `  ratio=${line.ratio.value.toFixed(2)}x vs ${line.ratio.baseline}${line.ratio.goal ? ` (goal ${line.ratio.goal})` : ''}`
+    : '';
+  return `${line.name.padEnd(48)} ${values}${ratio}`;
+}
+
+function round(v: number): string {
+  return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
+}
+
 /**
  * A measure and its baseline timed in alternating rounds after warm-up of both (the order within a
  * round alternates too), so that load from other processes falls on both sides alike; the median of
@@ -58,18 +72,4 @@ export async function pairedMedianMs(rounds: number, measure: () => Promise<unkn
 function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
-}
-
-export function formatLine(line: BenchLine): string {
-  const values = Object.entries(line.values)
-    .map(([k, v]) => `${k}=${typeof v === 'number' ? round(v) : v}`)
-    .join('  ');
-  const ratio = line.ratio
-    ? `  ratio=${line.ratio.value.toFixed(2)}x vs ${line.ratio.baseline}${line.ratio.goal ? ` (goal ${line.ratio.goal})` : ''}`
-    : '';
-  return `${line.name.padEnd(48)} ${values}${ratio}`;
-}
-
-function round(v: number): string {
-  return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
 }
