@@ -11,7 +11,7 @@ import {
   type TimelineSource,
   type TimelineStatus,
 } from '../../domain/timeline/rules';
-import { TimelineAnnotation } from '../../persistence/entities';
+import type { TimelineAnnotation } from '../../persistence/entities';
 import type { ServiceDeps } from '../deps';
 
 export interface TimelineFilter {
