@@ -71,6 +71,8 @@ const envSchema = z.object({
   HEALTH_RETENTION_DAYS: integerIn(1, 3650, 365),
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
   PCD_SCHEMA_FETCH: z.enum(['auto', 'off'], { message: 'must be auto or off' }).default('auto'),
+  WORKER_MAX_CONCURRENT_ACTIVITIES: integerIn(1, 1000, 50),
+  DATABASE_POOL_MAX: integerIn(1, 200, 10),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -104,6 +106,10 @@ export interface Config {
   appRequestTimeoutMs: number;
   /** auto: fetch a PCD manifest's schema dependency from its URL; off: never (the bundled schema stands in). */
   pcdSchemaFetch: 'auto' | 'off';
+  /** Activities one worker process runs at once (local activities have their own, equal limit). */
+  workerMaxConcurrentActivities: number;
+  /** PostgreSQL connections per process (SQLite always has one connection: one writer). */
+  databasePoolMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -149,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
     pcdSchemaFetch: e.PCD_SCHEMA_FETCH,
+    workerMaxConcurrentActivities: e.WORKER_MAX_CONCURRENT_ACTIVITIES,
+    databasePoolMax: e.DATABASE_POOL_MAX,
   };
 }
 
