@@ -31,8 +31,7 @@ export async function medianMs(runs: number, fn: () => Promise<unknown> | unknow
   for (let i = 0; i < warmup; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) samples.push((await timeIt(fn)).ms);
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
+  return median(samples);
 }
 
 /** Timings of a measured operation against its baseline, sampled in alternating rounds. */
@@ -88,4 +87,33 @@ export function formatLine(line: BenchLine): string {
 
 function round(v: number): string {
   return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
+}
+
+/**
+ * A measure and its baseline timed in alternating rounds after warm-up of both (the order within a
+ * round alternates too), so that load from other processes falls on both sides alike; the median of
+ * each side.
+ */
+export async function pairedMedianMs(rounds: number, measure: () => Promise<unknown> | unknown, baseline: () => Promise<unknown> | unknown, warmup = 2): Promise<{ measureMs: number; baselineMs: number }> {
+  for (let i = 0; i < warmup; i++) {
+    await measure();
+    await baseline();
+  }
+  const measured: number[] = [];
+  const base: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      measured.push((await timeIt(measure)).ms);
+      base.push((await timeIt(baseline)).ms);
+    } else {
+      base.push((await timeIt(baseline)).ms);
+      measured.push((await timeIt(measure)).ms);
+    }
+  }
+  return { measureMs: median(measured), baselineMs: median(base) };
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
