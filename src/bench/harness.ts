@@ -45,10 +45,10 @@ export interface PairedTimings {
 }
 
 /**
- * Samples a baseline and a measured operation alternately (after warm-up rounds of both), so that
- * both sides see the same machine load, yielding to the event loop before each sample. On a shared
- * machine the best of N is the steadier figure (a longer operation is preempted more often); the
- * medians are reported beside it.
+ * Samples a baseline and a measured operation alternately (after warm-up rounds of both; the order
+ * within a round alternates too), so that both sides see the same machine load, yielding to the
+ * event loop before each sample. On a shared machine the best of N is the steadier figure (a longer
+ * operation is preempted more often); the medians are reported beside it.
  */
 export async function pairedTimings(rounds: number, baseline: () => unknown, measured: () => unknown, warmup = 3): Promise<PairedTimings> {
   for (let i = 0; i < warmup; i++) {
@@ -57,13 +57,19 @@ export async function pairedTimings(rounds: number, baseline: () => unknown, mea
   }
   const a: number[] = [];
   const b: number[] = [];
+  const sample = async (fn: () => unknown, into: number[]) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    into.push((await timeIt(fn)).ms);
+  };
   for (let i = 0; i < rounds; i++) {
-    await new Promise((resolve) => setImmediate(resolve));
-    a.push((await timeIt(baseline)).ms);
-    await new Promise((resolve) => setImmediate(resolve));
-    b.push((await timeIt(measured)).ms);
+    if (i % 2 === 0) {
+      await sample(baseline, a);
+      await sample(measured, b);
+    } else {
+      await sample(measured, b);
+      await sample(baseline, a);
+    }
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   const baselineStats = { medianMs: median(a), bestMs: Math.min(...a) };
   const measuredStats = { medianMs: median(b), bestMs: Math.min(...b) };
   return {
@@ -87,30 +93,6 @@ export function formatLine(line: BenchLine): string {
 
 function round(v: number): string {
   return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
-}
-
-/**
- * A measure and its baseline timed in alternating rounds after warm-up of both (the order within a
- * round alternates too), so that load from other processes falls on both sides alike; the median of
- * each side.
- */
-export async function pairedMedianMs(rounds: number, measure: () => Promise<unknown> | unknown, baseline: () => Promise<unknown> | unknown, warmup = 2): Promise<{ measureMs: number; baselineMs: number }> {
-  for (let i = 0; i < warmup; i++) {
-    await measure();
-    await baseline();
-  }
-  const measured: number[] = [];
-  const base: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    if (i % 2 === 0) {
-      measured.push((await timeIt(measure)).ms);
-      base.push((await timeIt(baseline)).ms);
-    } else {
-      base.push((await timeIt(baseline)).ms);
-      measured.push((await timeIt(measure)).ms);
-    }
-  }
-  return { measureMs: median(measured), baselineMs: median(base) };
 }
 
 function median(samples: number[]): number {

@@ -6,7 +6,7 @@ import { initOrm, migrate, type Orm } from '../persistence/orm';
 import { findPostgresBin, startTempCluster, type TempCluster } from '../platform/postgres-cluster';
 import { listSyncRuns } from '../services/sync/history-service';
 import { TimelineService } from '../services/timeline/timeline-service';
-import { pairedMedianMs, type Benchmark } from './harness';
+import { pairedTimings, type Benchmark } from './harness';
 import { freePort } from './service-harness';
 
 const EVENTS = 100_000;
@@ -23,7 +23,7 @@ const WARMUP = 3;
  * Both sides answer a paginated page with its totals; the goal is at most 3x.
  *
  * Robustness on a shared machine: both sides are warmed up, then timed in ROUNDS alternating rounds
- * (pairedMedianMs), and each side's median is compared. On PostgreSQL both databases are vacuumed and
+ * (pairedTimings), and each side's median is compared. On PostgreSQL both databases are vacuumed and
  * analyzed after seeding, as autovacuum does on any live database within a minute of a bulk load:
  * without statistics the planner takes a freshly loaded 25,000-row table for ~2,300 rows and sorts
  * whole tables instead of reading the (time, id) indexes, so the figure would depend on whether
@@ -51,12 +51,14 @@ export const timelineBenchmark: Benchmark = {
           await seedSyncRuns(base.em.fork(), EVENTS, 0);
           if (engine.name === 'postgresql') for (const orm of [feed, base]) await orm.em.getConnection().execute('vacuum analyze');
           for (const pageNumber of PAGES) {
-            const { measureMs: timelineMs, baselineMs } = await pairedMedianMs(
+            const timings = await pairedTimings(
               ROUNDS,
-              () => new TimelineService(feed.em.fork(), { temporalUiUrl: null, namespace: 'default' }).list({ page: pageNumber, pageSize: PAGE_SIZE }),
               () => listSyncRuns(base.em.fork(), { page: pageNumber, pageSize: PAGE_SIZE }),
+              () => new TimelineService(feed.em.fork(), { temporalUiUrl: null, namespace: 'default' }).list({ page: pageNumber, pageSize: PAGE_SIZE }),
               WARMUP,
             );
+            const timelineMs = timings.measured.medianMs;
+            const baselineMs = timings.baseline.medianMs;
             const check = await new TimelineService(feed.em.fork(), { temporalUiUrl: null, namespace: 'default' }).list({ page: pageNumber, pageSize: PAGE_SIZE });
             const newest = at(EVENTS - 1 - (pageNumber - 1) * PAGE_SIZE).toISOString();
             if (check.items.length !== PAGE_SIZE || check.totalRecords !== EVENTS || check.items[0].occurredAt !== newest) {

@@ -116,7 +116,7 @@ class StatementBuilder {
     this.pieces.push('');
     return this;
   }
-  /** `"col" = value`, or `"col" IS NULL` for null (as sqlEquals writes it). */
+  /** `"col" = value`, or `"col" IS NULL` for null. */
   equals(column: string, v: SqlValue): this {
     return v === null ? this.sql(`${ident(column)} IS NULL`) : this.sql(`${ident(column)} = `).value(v);
   }
