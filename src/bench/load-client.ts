@@ -7,7 +7,7 @@
  * bodies; no dependency is needed for a closed-loop generator this small.
  *
  * Input: argv[2] is JSON { url, headers, concurrency, durationMs, warmupMs }. Output: one IPC message
- * { requests, seconds, p50, p99, errors, statuses, bytes } (latencies in milliseconds).
+ * { requests, seconds, p50, p99, errors, firstError, statuses, bytes } (latencies in milliseconds).
  */
 import http from 'node:http';
 
@@ -25,6 +25,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** The first transport error's code or message (null when none). */
+  firstError: string | null;
   /** Responses by status code (measured phase). */
   statuses: Record<string, number>;
   /** Body bytes of the last measured response. */
@@ -37,7 +39,12 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
+  let firstError: string | null = null;
   let bytes = 0;
+  const failed = (error: NodeJS.ErrnoException) => {
+    errors++;
+    firstError ??= error.code ?? error.message;
+  };
   const start = performance.now();
   const measureFrom = start + spec.warmupMs;
   const end = measureFrom + spec.durationMs;
@@ -57,13 +64,13 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
           }
           resolve();
         });
-        res.on('error', () => {
-          errors++;
+        res.on('error', (error) => {
+          failed(error);
           resolve();
         });
       });
-      req.on('error', () => {
-        errors++;
+      req.on('error', (error) => {
+        failed(error);
         resolve();
       });
     });
@@ -75,7 +82,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * p) - 1)] : NaN);
-  return { requests: latencies.length, seconds: spec.durationMs / 1000, p50: pct(0.5), p99: pct(0.99), errors, statuses, bytes };
+  return { requests: latencies.length, seconds: spec.durationMs / 1000, p50: pct(0.5), p99: pct(0.99), errors, firstError, statuses, bytes };
 }
 
 if (require.main === module) {
