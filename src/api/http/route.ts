@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import express, { type Request, type Response } from 'express';
 import { z as zod, type AnyZodObject, type ZodTypeAny, type z } from 'zod';
-import { ErrorBody } from './zod';
+import { ErrorBody, text } from './zod';
 import { zodToAppError } from './validation';
 import { AppError } from '../../errors';
 
@@ -166,9 +166,7 @@ const CONDITIONAL_HEADERS = {
 };
 
 const IfNoneMatchHeaders = zod.object({
-  'If-None-Match': zod
-    .string()
-    .max(IF_NONE_MATCH_MAX)
+  'If-None-Match': text({ max: IF_NONE_MATCH_MAX, trim: false })
     .optional()
     .openapi({ description: `Entity tags from earlier responses (comma-separated, or *); 304 when one names the current body. At most ${IF_NONE_MATCH_MAX} characters.` }),
 });
