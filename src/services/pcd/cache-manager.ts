@@ -56,6 +56,20 @@ interface Entry {
 /** What a read needs to know of the database's row to find its current cache. */
 type DatabaseVersions = Pick<PcdDatabase, 'id' | 'enabled' | 'lastPulledAt' | 'contentVersion' | 'userVersion'>;
 
+/** Cache states in the order this process built them (read views are memoized per state). */
+const generations = new WeakMap<PcdCache, number>();
+let lastGeneration = 0;
+
+/** The cache state's number: higher is newer, unique in the process (a cache built elsewhere is numbered on first sight). */
+export function cacheGeneration(cache: PcdCache): number {
+  let generation = generations.get(cache);
+  if (generation === undefined) {
+    generation = ++lastGeneration;
+    generations.set(cache, generation);
+  }
+  return generation;
+}
+
 /** Ops replayed between yields, so a long build never stalls the event loop for long. */
 const BATCH = 200;
 
@@ -286,6 +300,7 @@ export class PcdCacheManager {
         durationMs: Math.round((entry.baseMs ?? 0) + Number(process.hrtime.bigint() - started) / 1e6),
       },
     };
+    cacheGeneration(entry.cache);
     previous?.resolved.close();
     return entry.cache;
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PcdCache } from './cache-manager';
+import { cacheGeneration, type PcdCache } from './cache-manager';
 
 /**
  * A read view serialized once: the JSON bytes, its strong entity tag and the headers that go with
@@ -26,18 +26,6 @@ interface Memoized {
 
 const ENTRY_OVERHEAD = 256;
 
-/** A process-wide number per cache state: each rebuild of a database's cache is a new PcdCache object. */
-const generations = new WeakMap<PcdCache, number>();
-let lastGeneration = 0;
-function generationOf(cache: PcdCache): number {
-  let generation = generations.get(cache);
-  if (generation === undefined) {
-    generation = ++lastGeneration;
-    generations.set(cache, generation);
-  }
-  return generation;
-}
-
 export function serializeView(body: unknown, headers: Record<string, string> = {}): SerializedView {
   const bytes = Buffer.from(JSON.stringify(body), 'utf8');
   const hash = createHash('sha256').update(bytes);
@@ -47,8 +35,8 @@ export function serializeView(body: unknown, headers: Record<string, string> = {
 
 /**
  * Serialized read views over the in-memory PCD caches, memoized per cache state: the key is the
- * database, its cache state (the PcdCache object: a pull, edit, revert, import or rollback builds a
- * new one) and the view with its normalized query. The first read of a newer state drops every
+ * database, its cache state (the PcdCache object, numbered in build order by cacheGeneration: a
+ * pull, edit, revert, import or rollback builds a new one) and the view with its normalized query. The first read of a newer state drops every
  * view of the database's older states, and a request still holding an older state is served
  * without storing it, so no response ever comes from a state older than the one its request read.
  * Memory is bounded: at most `maxBytes` in all (bodies plus keys and a fixed overhead per entry),
@@ -70,7 +58,7 @@ export class ReadViewMemo {
    */
   view(cache: PcdCache, name: string, compute: () => { body: unknown; headers?: Record<string, string> }): SerializedView {
     const databaseId = cache.databaseId;
-    const generation = generationOf(cache);
+    const generation = cacheGeneration(cache);
     const newest = this.current.get(databaseId) ?? 0;
     if (generation > newest) {
       this.dropDatabase(databaseId);

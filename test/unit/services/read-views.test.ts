@@ -1,5 +1,5 @@
 import { ifNoneMatchHits } from '../../../src/api/http/route';
-import type { PcdCache } from '../../../src/services/pcd/cache-manager';
+import { cacheGeneration, type PcdCache } from '../../../src/services/pcd/cache-manager';
 import { ReadViewMemo, serializeView } from '../../../src/services/pcd/read-views';
 
 /** A cache state: the memo only needs its identity and database id. */
@@ -27,6 +27,19 @@ describe('ReadViewMemo', () => {
     const late = memo.view(first, 'resolved:qp', compute('late'));
     expect(JSON.parse(late.body.toString())).toEqual({ value: 'late', n: 4 });
     expect(memo.view(second, 'resolved:qp', compute('x'))).toBe(b);
+    expect(memo.stats().views).toBe(1);
+  });
+
+  it('orders states by when they were built, not by when a request first shows them', () => {
+    const memo = new ReadViewMemo();
+    const older = state(3);
+    const newer = state(3);
+    cacheGeneration(older); // the cache manager numbers each state as it builds it
+    cacheGeneration(newer);
+    const fresh = memo.view(newer, 'v', () => ({ body: 'newer' }));
+    // A request that read the older state before the rebuild finishes late: answered, not stored.
+    expect(memo.view(older, 'v', () => ({ body: 'older' })).body.toString()).toBe('"older"');
+    expect(memo.view(newer, 'v', () => ({ body: 'recomputed' }))).toBe(fresh);
     expect(memo.stats().views).toBe(1);
   });
 
