@@ -99,6 +99,23 @@ describe.each(dbKinds())('PCD read views: memoized bodies, ETag and If-None-Matc
     expect(reverted.text).toBe(before.text);
   });
 
+  it('serves an imported entity at once with a new ETag, and the old tag again once it is deleted', async () => {
+    const before = await h.get(regexes());
+    const exported = await h.get(`/pcd/export?databaseId=${id}&entityType=regular_expression&name=Atmos`);
+    const imported = await h.post('/pcd/import', { databaseId: id, layer: 'user', entityType: 'regular_expression', data: { ...exported.body.data, name: 'Atmos (imported)' } });
+    expect(imported.status).toBe(200);
+    const after = await conditional(regexes(), before.headers.get('etag')!);
+    expect(after.status).toBe(200);
+    expect(entity(after, 'Atmos (imported)')?.pattern).toBe(entity(before, 'Atmos')?.pattern);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect((await h.del(`/pcd/${id}/entities/regular_expression/${encodeURIComponent('Atmos (imported)')}`)).status).toBe(204);
+    const deleted = await h.get(regexes());
+    expect(entity(deleted, 'Atmos (imported)')).toBeUndefined();
+    expect(deleted.headers.get('etag')).toBe(before.headers.get('etag'));
+    const ops = (await h.get(`/pcd/${id}/user-ops`)).body as { id: number }[];
+    for (const op of [...ops].reverse()) expect((await h.del(`/pcd/${id}/user-ops/${op.id}`)).status).toBe(204);
+  });
+
   it('never answers a read sent after an edit from the state before it, with reads in flight all along', async () => {
     const reads: { sentAt: number; description: unknown }[] = [];
     const edits: { doneAt: number; n: number }[] = [];
