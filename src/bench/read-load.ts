@@ -11,8 +11,9 @@
  * service's event loop (both still share the machine's cores). Each endpoint gets 1 s of unmeasured
  * warm-up first, and the rounds run the endpoints in turn (static first in each round) so all see
  * the same machine load; the best round of each endpoint is printed (the one least disturbed by
- * other work on the machine), for the baseline alike. Clients send no If-None-Match: every
- * response carries the whole body.
+ * other work on the machine), for the baseline alike. Clients send no If-None-Match (every
+ * response carries the whole body), except on the last line: customFormat with lineage revalidated
+ * with its ETag (304, no body), what a client that keeps the body pays.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,6 +49,10 @@ interface Endpoint {
   label: string;
   path: string;
   goal: string;
+  /** Extra request headers (If-None-Match for the revalidation line). */
+  headers?: Record<string, string>;
+  /** The status every response must have (default 200). */
+  status?: number;
 }
 
 export const readLoadBenchmark: Benchmark = {
@@ -74,36 +79,46 @@ export const readLoadBenchmark: Benchmark = {
       // One request at a time: the first after the pull (computes and serializes the view), then the median of 20.
       const first = new Map<string, number>();
       const alone = new Map<string, number>();
+      const headersOf = (endpoint: Endpoint) => ({ 'X-Api-Key': bench.service.apiKey, ...endpoint.headers });
       const once = async (endpoint: Endpoint) => {
         const started = performance.now();
-        const res = await fetch(bench.baseUrl + endpoint.path, { headers: { 'X-Api-Key': bench.service.apiKey } });
+        const res = await fetch(bench.baseUrl + endpoint.path, { headers: headersOf(endpoint) });
         await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${endpoint.path} answered ${res.status}`);
+        if (res.status !== (endpoint.status ?? 200)) throw new Error(`${endpoint.path} answered ${res.status}`);
         return performance.now() - started;
       };
-      for (const endpoint of endpoints) {
-        first.set(endpoint.path, await once(endpoint));
+      const timeAlone = async (endpoint: Endpoint) => {
+        first.set(endpoint.label, await once(endpoint));
         const samples: number[] = [];
         for (let i = 0; i < 20; i++) samples.push(await once(endpoint));
-        alone.set(endpoint.path, samples.sort((a, b) => a - b)[10]);
+        alone.set(endpoint.label, samples.sort((a, b) => a - b)[10]);
+      };
+      for (const endpoint of endpoints) await timeAlone(endpoint);
+      // A client that kept the largest body revalidates it: 304 with no body while the state is unchanged.
+      const largest = endpoints.find((e) => e.path.includes('includeLineage'));
+      const etag = largest && (await fetch(bench.baseUrl + largest.path, { headers: headersOf(largest) }).then(async (r) => (await r.arrayBuffer(), r.headers.get('etag'))));
+      if (largest && !etag) throw new Error(`${largest.path} sent no ETag`);
+      if (largest && etag) {
+        endpoints.push({ label: `${largest.label} revalidated (If-None-Match: 304)`, path: largest.path, goal: 'none (shows what a revalidating client costs)', headers: { 'If-None-Match': etag }, status: 304 });
+        await timeAlone(endpoints[endpoints.length - 1]);
       }
       const best = new Map<string, LoadResult>();
       for (let round = 0; round < ROUNDS; round++) {
         for (const endpoint of endpoints) {
-          const result = await load({ url: bench.baseUrl + endpoint.path, headers: { 'X-Api-Key': bench.service.apiKey }, concurrency: CONCURRENCY, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
-          if (Object.keys(result.statuses).some((s) => s !== '200')) throw new Error(`${endpoint.path}: statuses ${JSON.stringify(result.statuses)}`);
+          const result = await load({ url: bench.baseUrl + endpoint.path, headers: headersOf(endpoint), concurrency: CONCURRENCY, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
+          if (Object.keys(result.statuses).some((s) => s !== String(endpoint.status ?? 200))) throw new Error(`${endpoint.path}: statuses ${JSON.stringify(result.statuses)}`);
           if (result.errors) process.stdout.write(`  ${endpoint.path}: ${result.errors} transport errors (first: ${result.firstError})\n`);
-          const previous = best.get(endpoint.path);
-          if (!previous || result.requests > previous.requests) best.set(endpoint.path, result);
+          const previous = best.get(endpoint.label);
+          if (!previous || result.requests > previous.requests) best.set(endpoint.label, result);
         }
       }
-      const baseline = best.get(STATIC_PATH)!;
+      const baseline = best.get(endpoints[0].label)!;
       const perSecond = (r: LoadResult) => r.requests / r.seconds;
       for (const endpoint of endpoints) {
-        const r = best.get(endpoint.path)!;
+        const r = best.get(endpoint.label)!;
         report({
           name: endpoint.label,
-          values: { reqPerSec: perSecond(r), p50Ms: r.p50, p99Ms: r.p99, KB: r.bytes / 1024, aloneMs: alone.get(endpoint.path)!, firstMs: first.get(endpoint.path)! },
+          values: { reqPerSec: perSecond(r), p50Ms: r.p50, p99Ms: r.p99, KB: r.bytes / 1024, aloneMs: alone.get(endpoint.label)!, firstMs: first.get(endpoint.label)! },
           ratio: endpoint.path === STATIC_PATH ? undefined : { value: perSecond(r) / perSecond(baseline), baseline: 'static route req/s', goal: endpoint.goal },
         });
       }
