@@ -97,7 +97,7 @@ export const readLoadBenchmark: Benchmark = {
       // A client that kept the largest body revalidates it: 304 with no body while the state is unchanged.
       const largest = endpoints.find((e) => e.path.includes('includeLineage'));
       const etag = largest && (await fetch(bench.baseUrl + largest.path, { headers: headersOf(largest) }).then(async (r) => (await r.arrayBuffer(), r.headers.get('etag'))));
-      if (largest && !etag) throw new Error(`${largest.path} sent no ETag`);
+      if (largest && !etag) process.stdout.write(`  ${largest.path} sent no ETag: no revalidation line\n`);
       if (largest && etag) {
         endpoints.push({ label: `${largest.label} revalidated (If-None-Match: 304)`, path: largest.path, goal: 'none (shows what a revalidating client costs)', headers: { 'If-None-Match': etag }, status: 304 });
         await timeAlone(endpoints[endpoints.length - 1]);
