@@ -72,6 +72,8 @@ const envSchema = z.object({
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
   READ_VIEW_CACHE_MB: integerIn(0, 4096, 64),
   PCD_SCHEMA_FETCH: z.enum(['auto', 'off'], { message: 'must be auto or off' }).default('auto'),
+  WORKER_MAX_CONCURRENT_ACTIVITIES: integerIn(1, 1000, 50),
+  DATABASE_POOL_MAX: integerIn(1, 200, 10),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -107,6 +109,10 @@ export interface Config {
   readViewCacheBytes: number;
   /** auto: fetch a PCD manifest's schema dependency from its URL; off: never (the bundled schema stands in). */
   pcdSchemaFetch: 'auto' | 'off';
+  /** Activities one worker process runs at once (local activities have their own, equal limit). */
+  workerMaxConcurrentActivities: number;
+  /** PostgreSQL connections per process (SQLite always has one connection: one writer). */
+  databasePoolMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
     readViewCacheBytes: e.READ_VIEW_CACHE_MB * 1024 * 1024,
     pcdSchemaFetch: e.PCD_SCHEMA_FETCH,
+    workerMaxConcurrentActivities: e.WORKER_MAX_CONCURRENT_ACTIVITIES,
+    databasePoolMax: e.DATABASE_POOL_MAX,
   };
 }
 

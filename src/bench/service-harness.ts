@@ -12,6 +12,8 @@ export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
 
 export interface BenchService {
   service: RunningService;
+  /** The bench's own Temporal dev server process. */
+  temporalPid: number;
   baseUrl: string;
   request<T = any>(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
@@ -53,13 +55,27 @@ export async function startBenchService(env: Record<string, string> = {}, option
   const baseUrl = `${service.apiUrl}/api/v1`;
   return {
     service,
+    temporalPid: dev.pid,
     baseUrl,
     async request(method, apiPath, body) {
-      const response = await fetch(baseUrl + apiPath, {
-        method,
-        headers: { 'X-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const send = () =>
+        fetch(baseUrl + apiPath, {
+          method,
+          headers: { 'X-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      // A GET (a poll) is tried again when the connection fails: a kept-alive socket the server
+      // closed while the bench waited is not a failure of what is measured.
+      let response: Response;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await send();
+          break;
+        } catch (error) {
+          if (method !== 'GET' || attempt >= 3) throw error;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },

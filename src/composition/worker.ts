@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
+import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker, type ActivityInboundCallsInterceptor, type ActivityExecuteInput, type Next } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { isAppError } from '../errors';
 import type { Orm } from '../persistence/orm';
 import { appErrorToFailure } from '../platform/temporal-errors';
+import { profiling, publishSample } from '../platform/profiling';
 
 /** Prebuilt by `npm run build` (dist/workflow-bundle.js); dev and tests bundle from source. */
 export function prebuiltWorkflowBundle(): string | undefined {
@@ -13,17 +15,23 @@ export function prebuiltWorkflowBundle(): string | undefined {
   return fs.existsSync(candidate) ? candidate : undefined;
 }
 
-/** One EntityManager fork per activity execution, and AppError kept typed across the wire. */
+/** One EntityManager fork per activity execution, AppError kept typed across the wire, and a profiling sample per execution. */
 class ActivityContextInterceptor implements ActivityInboundCallsInterceptor {
   constructor(private readonly orm: Orm) {}
 
   async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
+    const startedAt = profiling() ? performance.timeOrigin + performance.now() : 0;
     return RequestContext.create(this.orm.em, async () => {
       try {
         return await next(input);
       } catch (error) {
         if (isAppError(error)) throw appErrorToFailure(error);
         throw error;
+      } finally {
+        if (startedAt) {
+          const info = Context.current().info;
+          publishSample({ phase: info.isLocal ? 'local-activity' : 'activity', name: info.activityType, startedAt, ms: performance.timeOrigin + performance.now() - startedAt });
+        }
       }
     });
   }

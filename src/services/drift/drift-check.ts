@@ -5,6 +5,7 @@ import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type Store
 import { appSections, classifyDrift, liveNeeds, planSync, type SyncChange, type SyncIssue } from '../../domain/sync';
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
+import { probe } from '../../platform/profiling';
 import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import { InstanceService } from '../instances/instance-service';
 import type { PcdCacheManager } from '../pcd/cache-manager';
@@ -89,7 +90,7 @@ export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promis
     return store(failed.status, failed.reason);
   }
   const source = cachedSyncSource(cache, instance.arrType, config.selection);
-  const planned = planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections });
+  const planned = probe('transform', 'planSync', () => planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections }));
   const classified = classifyDrift(planned.preview);
   const managedTotal = countManaged(planned.preview);
   return store(classified.inSync ? 'in-sync' : 'drifted', null, { ...classified, managedTotal, issues: planned.preview.issues });

@@ -12,6 +12,11 @@ describe('configuration from the environment', () => {
     expect(config.apiKey).toBeUndefined();
   });
 
+  it('sizes the worker and the PostgreSQL pool from the environment', () => {
+    expect(loadConfig({})).toMatchObject({ workerMaxConcurrentActivities: 50, databasePoolMax: 10 });
+    expect(loadConfig({ WORKER_MAX_CONCURRENT_ACTIVITIES: '8', DATABASE_POOL_MAX: '24' })).toMatchObject({ workerMaxConcurrentActivities: 8, databasePoolMax: 24 });
+  });
+
   it('selects PostgreSQL from DATABASE_URL and an external Temporal from TEMPORAL_ADDRESS', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/arrgo', TEMPORAL_ADDRESS: 'temporal:7233', TEMPORAL_NAMESPACE: 'media' });
     expect(config.database).toEqual({ kind: 'postgresql', url: 'postgres://u:p@db:5432/arrgo' });
@@ -27,6 +32,8 @@ describe('configuration from the environment', () => {
     [{ ARRGO_API_KEY: 'short' }, 'Invalid configuration: ARRGO_API_KEY must be 16 to 128 characters'],
     [{ ARRGO_SECRET: 'too-short' }, 'Invalid configuration: ARRGO_SECRET must be at least 32 characters'],
     [{ BACKUP_ENABLED: 'maybe' }, 'Invalid configuration: BACKUP_ENABLED must be true or false'],
+    [{ WORKER_MAX_CONCURRENT_ACTIVITIES: '0' }, 'Invalid configuration: WORKER_MAX_CONCURRENT_ACTIVITIES must be an integer between 1 and 1000'],
+    [{ DATABASE_POOL_MAX: '500' }, 'Invalid configuration: DATABASE_POOL_MAX must be an integer between 1 and 200'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
