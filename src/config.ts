@@ -70,6 +70,7 @@ const envSchema = z.object({
   HEALTH_RECOMPUTE_MIN_INTERVAL_SECONDS: integerIn(0, 3600, 10),
   HEALTH_RETENTION_DAYS: integerIn(1, 3650, 365),
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
+  READ_VIEW_CACHE_MB: integerIn(0, 4096, 64),
   PCD_SCHEMA_FETCH: z.enum(['auto', 'off'], { message: 'must be auto or off' }).default('auto'),
   WORKER_MAX_CONCURRENT_ACTIVITIES: integerIn(1, 1000, 50),
   DATABASE_POOL_MAX: integerIn(1, 200, 10),
@@ -104,6 +105,8 @@ export interface Config {
   syncRetry: { initialIntervalMs: number; maximumAttempts: number };
   health: { snapshotIntervalMinutes: number; recomputeMinIntervalSeconds: number; retentionDays: number };
   appRequestTimeoutMs: number;
+  /** Bound of the memo of serialized PCD read views (bytes of bodies; 0: no memo). */
+  readViewCacheBytes: number;
   /** auto: fetch a PCD manifest's schema dependency from its URL; off: never (the bundled schema stands in). */
   pcdSchemaFetch: 'auto' | 'off';
   /** Activities one worker process runs at once (local activities have their own, equal limit). */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.HEALTH_RETENTION_DAYS,
     },
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
+    readViewCacheBytes: e.READ_VIEW_CACHE_MB * 1024 * 1024,
     pcdSchemaFetch: e.PCD_SCHEMA_FETCH,
     workerMaxConcurrentActivities: e.WORKER_MAX_CONCURRENT_ACTIVITIES,
     databasePoolMax: e.DATABASE_POOL_MAX,

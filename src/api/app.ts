@@ -1,5 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import type { ApiDeps } from './deps';
 import { docsRouter } from './http/docs';
 import { JSON_BODY_TYPES, accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireApiKey, requireJsonBody } from './http/middleware';
@@ -48,7 +48,12 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   return router;
 }
 
-export function createApp(deps: ApiDeps): Express {
+export interface AppOptions {
+  /** Routes mounted under the API prefix behind the same middleware (benchmarks' baselines only). */
+  extraRoutes?: (router: Router) => void;
+}
+
+export function createApp(deps: ApiDeps, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -67,6 +72,11 @@ export function createApp(deps: ApiDeps): Express {
   app.get(`${API_PREFIX}/openapi.json`, (_req, res) => {
     res.json(openApi);
   });
+  if (options.extraRoutes) {
+    const extra = express.Router();
+    options.extraRoutes(extra);
+    app.use(API_PREFIX, extra);
+  }
   app.use(API_PREFIX, api.router);
   app.use(notFoundRoute());
   app.use(errorHandler());

@@ -7,11 +7,12 @@ import { evaluateBenchmark } from './evaluate';
 import { timelineBenchmark } from './timeline';
 import { refGuideSyncBenchmark } from './ref-guide-sync';
 import { goalPreviewBenchmark } from './goal-preview';
+import { readLoadBenchmark } from './read-load';
 import { fleetScaleBenchmark } from './fleet-scale';
 import { Profiler } from './profile';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, fleetScaleBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { startService, type RunningService } from '../composition/service';
+import { startService, type RunningService, type ServiceOptions } from '../composition/service';
 import { startDevServer, type DevServer } from '../platform/temporal-dev-server';
 
 /** Where the project's fetched data lives (beside the checkout); benchmarks skip when it is absent. */
@@ -35,7 +35,7 @@ export function freePort(): Promise<number> {
  * The real service for a benchmark: its own headless Temporal dev server, embedded SQLite in a
  * temp directory, API and worker in process, quiet logs.
  */
-export async function startBenchService(env: Record<string, string> = {}): Promise<BenchService> {
+export async function startBenchService(env: Record<string, string> = {}, options: Pick<ServiceOptions, 'extraApiRoutes'> = {}): Promise<BenchService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-bench-'));
   const dev: DevServer = await startDevServer({ port: await freePort(), uiPort: null });
   const apiKey = randomBytes(18).toString('base64url');
@@ -51,7 +51,7 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     PCD_SCHEMA_FETCH: 'off',
     ...env,
   });
-  const service = await startService({ role: 'all', config, stdoutLogs: Boolean(process.env.BENCH_LOG_LEVEL), announce: () => undefined });
+  const service = await startService({ role: 'all', config, stdoutLogs: Boolean(process.env.BENCH_LOG_LEVEL), announce: () => undefined, ...options });
   const baseUrl = `${service.apiUrl}/api/v1`;
   return {
     service,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createApp } from '../api/app';
+import { createApp, type AppOptions } from '../api/app';
 import type { Config, Role } from '../config';
 import { initOrm, migrate, type Orm } from '../persistence/orm';
 import { APP_VERSION } from '../version';
@@ -31,6 +31,8 @@ export interface ServiceOptions {
   workflowBundlePath?: string;
   /** Where the one-time API key notice goes; defaults to stdout. */
   announce?: (line: string) => void;
+  /** Extra API routes (benchmarks mount their baselines here; production mounts none). */
+  extraApiRoutes?: AppOptions['extraRoutes'];
 }
 
 export interface RunningService {
@@ -133,7 +135,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);
       const evaluation = new EvaluationService(pcdCaches, logger.child({ component: 'evaluation' }));
       cleanups.push(() => evaluation.close());
-      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION });
+      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION }, { extraRoutes: options.extraApiRoutes });
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));
       const port = (server.address() as { port: number }).port;

@@ -29,9 +29,13 @@ export class SecretBox {
 
 /** Constant-time comparison that does not leak the length of the expected value. */
 export function constantTimeEquals(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given, 'utf8').digest();
+  return constantTimeMatcher(expected)(given);
+}
+
+/** constantTimeEquals against a fixed expected value, hashed once (the API key check runs per request). */
+export function constantTimeMatcher(expected: string): (given: string) => boolean {
   const b = createHash('sha256').update(expected, 'utf8').digest();
-  return timingSafeEqual(a, b);
+  return (given) => timingSafeEqual(createHash('sha256').update(given, 'utf8').digest(), b);
 }
 
 export function randomToken(bytes = 24): string {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, isAppError } from '../../errors';
-import { constantTimeEquals } from '../../platform/crypto';
+import { constantTimeMatcher } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
 import type { Orm } from '../../persistence/orm';
 
@@ -44,11 +44,12 @@ export function accessLog() {
  * (GET /health) pass without a key; `req.authenticated` says whether a valid key came along.
  */
 export function requireApiKey(apiKey: string, publicPaths: Set<string>) {
+  const matches = constantTimeMatcher(apiKey);
   return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.header('x-api-key');
     const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1];
     const given = header ?? bearer;
-    req.authenticated = given !== undefined && constantTimeEquals(given.trim(), apiKey);
+    req.authenticated = given !== undefined && matches(given.trim());
     if (req.method === 'GET' && publicPaths.has(req.path.replace(/\/+$/, ''))) return next();
     if (!given) return next(new AppError('unauthorized', 'API key required: send it in the X-Api-Key header'));
     if (!req.authenticated) return next(new AppError('unauthorized', 'Invalid API key'));

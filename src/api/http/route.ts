@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import express, { type Request, type Response } from 'express';
 import { z as zod, type AnyZodObject, type ZodTypeAny, type z } from 'zod';
-import { ErrorBody } from './zod';
+import { ErrorBody, text } from './zod';
 import { zodToAppError } from './validation';
 import { AppError } from '../../errors';
 
@@ -28,7 +28,18 @@ export interface HandlerResult {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body serialized once (JSON bytes) with its strong entity tag and headers; for `conditional` routes. */
+  view?: PreSerializedBody;
 }
+
+export interface PreSerializedBody {
+  body: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+/** The bound of the If-None-Match request header on conditional routes. */
+export const IF_NONE_MATCH_MAX = 4096;
 
 export interface RouteDefinition<P extends AnyZodObject | undefined, Q extends AnyZodObject | undefined, B extends ZodTypeAny | undefined> {
   method: Method;
@@ -44,6 +55,11 @@ export interface RouteDefinition<P extends AnyZodObject | undefined, Q extends A
   query?: Q;
   body?: B;
   responses: Record<number, ResponseSpec>;
+  /**
+   * The handler answers a pre-serialized `view`: the router sends its ETag (and Cache-Control:
+   * no-cache), answers 304 without a body when If-None-Match names it, and documents both.
+   */
+  conditional?: boolean;
   handler: (input: HandlerInput<P, Q, B>) => Promise<HandlerResult | void> | HandlerResult | void;
 }
 
@@ -78,8 +94,10 @@ export class ApiRouter {
       const query = parse('query', querySchema, req.query);
       const body = parse('body', def.body, req.body ?? undefined);
       (req as unknown as Record<symbol, unknown>)[parsedKey] = { params, query, body };
+      const ifNoneMatch = def.conditional ? conditionalHeader(req.header('if-none-match')) : undefined;
       const result = await def.handler({ params, query, body, req, res } as HandlerInput<P, Q, B>);
       if (res.headersSent) return;
+      if (result?.view) return sendView(res, result.status ?? 200, result.view, ifNoneMatch);
       const status = result?.status ?? (result?.body === undefined ? 204 : 200);
       for (const [name, value] of Object.entries(result?.headers ?? {})) res.setHeader(name, value);
       if (result?.body === undefined || status === 204) res.status(status).end();
@@ -101,7 +119,7 @@ export class ApiRouter {
     for (const [status, spec] of Object.entries(def.responses)) {
       responses[status] = {
         description: spec.description,
-        headers: spec.headers,
+        headers: def.conditional && status === '200' ? { ...spec.headers, ...CONDITIONAL_HEADERS } : spec.headers,
         content: spec.schema ? { [spec.contentType ?? 'application/json']: { schema: spec.schema } } : undefined,
       };
     }
@@ -111,6 +129,9 @@ export class ApiRouter {
     if (def.body && !responses['413']) responses['413'] = errorResponse('Request body too large (at most 5 MB)');
     if (!def.public && !responses['401']) responses['401'] = errorResponse('Missing or wrong API key');
     if (!responses['500']) responses['500'] = errorResponse('Internal error (no detail is disclosed)');
+    if (def.conditional && !responses['304']) {
+      responses['304'] = { description: 'Not modified: If-None-Match names the current ETag (no body)', headers: { ETag: CONDITIONAL_HEADERS.ETag } };
+    }
     this.registry.registerPath({
       method: def.method,
       path: '/api/v1' + def.path,
@@ -122,6 +143,7 @@ export class ApiRouter {
       request: {
         params: def.params,
         query: def.query,
+        headers: def.conditional ? IfNoneMatchHeaders : undefined,
         body: def.body
           ? {
               required: !def.body.isOptional(),
@@ -132,6 +154,50 @@ export class ApiRouter {
       responses,
     });
   }
+}
+
+const CONDITIONAL_HEADERS = {
+  ETag: {
+    description:
+      'Strong entity tag of the body: equal bytes give equal tags on any arrgo process. Send it back in If-None-Match to get 304 while the state is unchanged; it changes when the body does (a pull, edit, revert, import or rollback that changes this view).',
+    schema: { type: 'string' as const },
+  },
+  'Cache-Control': { description: 'no-cache: a client or proxy may keep the body but must revalidate (If-None-Match) before reusing it', schema: { type: 'string' as const } },
+};
+
+const IfNoneMatchHeaders = zod.object({
+  'If-None-Match': text({ max: IF_NONE_MATCH_MAX, trim: false })
+    .optional()
+    .openapi({ description: `Entity tags from earlier responses (comma-separated, or *); 304 when one names the current body. At most ${IF_NONE_MATCH_MAX} characters.` }),
+});
+
+/** The If-None-Match header, bounded. */
+function conditionalHeader(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length > IF_NONE_MATCH_MAX) throw new AppError('validation', `Invalid request: headers.if-none-match must be at most ${IF_NONE_MATCH_MAX} characters`);
+  return value;
+}
+
+/** Weak comparison (RFC 9110 13.1.2): W/"x" and "x" name the same tag; * names any. */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  for (const match of header.matchAll(/(?:W\/)?("[^"]*")/g)) if (match[1] === opaque) return true;
+  return false;
+}
+
+function sendView(res: Response, status: number, view: PreSerializedBody, ifNoneMatch: string | undefined): void {
+  for (const [name, value] of Object.entries(view.headers)) res.setHeader(name, value);
+  res.setHeader('ETag', view.etag);
+  res.setHeader('Cache-Control', 'no-cache');
+  if (status === 200 && ifNoneMatchHits(ifNoneMatch, view.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(status);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', view.body.length);
+  res.end(view.body);
 }
 
 function parse(part: 'params' | 'query' | 'body', schema: ZodTypeAny | undefined, value: unknown): unknown {

@@ -5,7 +5,6 @@ import type { ApiRouter } from '../http/route';
 import { booleanQuery, idParam, integerQuery, text, z } from '../http/zod';
 import { ArrTypeOrAllSchema, ArrTypeSchema } from '../schemas/common';
 import {
-  CACHE_STATUS_HEADER,
   CacheStatusHeaderDoc,
   EntityEditSchema,
   GraphSchema,
@@ -20,8 +19,6 @@ import {
 } from '../schemas/pcd';
 
 const tags = ['PCD'];
-/** Reads of a degraded (or failed) database are served, and say so. */
-const completeness = (cacheStatus: string) => ({ [CACHE_STATUS_HEADER]: cacheStatus });
 const DatabaseParams = z.object({ databaseId: idParam() });
 
 /** Graph responses are capped so a browser can draw them; truncated says when the cap cut edges. */
@@ -46,10 +43,10 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       200: { description: 'The entities (cacheStatus degraded: some ops failed and the state is incomplete)', schema: ResolvedListSchema, headers: CacheStatusHeaderDoc },
       404: { description: 'No such database' },
     },
-    handler: async ({ params, query }) => {
-      const list = await pcd.listResolved(params.databaseId, params.entityType, { layer: query.layer, arrType: query.arrType ?? null, includeLineage: query.includeLineage ?? false }, { '*': 'query.', entityType: 'params.' });
-      return { headers: completeness(list.cacheStatus), body: list };
-    },
+    conditional: true,
+    handler: async ({ params, query }) => ({
+      view: await pcd.listResolved(params.databaseId, params.entityType, { layer: query.layer, arrType: query.arrType ?? null, includeLineage: query.includeLineage ?? false }, { '*': 'query.', entityType: 'params.' }),
+    }),
   });
 
   router.add({
@@ -64,10 +61,8 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       404: { description: 'No such database or entity' },
       503: { description: 'The database cache is not available (not pulled yet, building, or failed)' },
     },
-    handler: async ({ query }) => {
-      const exported = await pcd.exportEntity(query.databaseId, query.entityType, query.name, { '*': 'query.' });
-      return { headers: completeness(exported.cacheStatus), body: exported.entity };
-    },
+    conditional: true,
+    handler: async ({ query }) => ({ view: await pcd.exportEntity(query.databaseId, query.entityType, query.name, { '*': 'query.' }) }),
   });
 
   router.add({
@@ -163,10 +158,10 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     responses: {
       200: { description: `The graph; at most ${GRAPH_EDGE_CAP} edges (truncated says when the cap applied; cacheStatus when the state is incomplete)`, schema: GraphSchema, headers: CacheStatusHeaderDoc },
     },
-    handler: async ({ params, query }) => {
-      const graph = await pcd.graph(params.databaseId, { arrType: query.arrType ?? null, nodeKind: query.nodeKind ?? null, maxEdges: query.maxEdges ?? GRAPH_EDGE_CAP }, { '*': 'query.' });
-      return { headers: completeness(graph.cacheStatus), body: graph };
-    },
+    conditional: true,
+    handler: async ({ params, query }) => ({
+      view: await pcd.graph(params.databaseId, { arrType: query.arrType ?? null, nodeKind: query.nodeKind ?? null, maxEdges: query.maxEdges ?? GRAPH_EDGE_CAP }, { '*': 'query.' }),
+    }),
   });
 
   router.add({
@@ -181,7 +176,8 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       404: { description: 'No such database' },
       503: { description: 'The database cache is not available' },
     },
-    handler: async ({ params }) => ({ body: await pcd.musicAppMetadataProfiles(params.databaseId) }),
+    conditional: true,
+    handler: async ({ params }) => ({ view: await pcd.musicAppMetadataProfiles(params.databaseId) }),
   });
 
   router.add({
@@ -192,6 +188,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags: ['Compatibility'],
     query: z.object({ databaseId: idParam().optional() }),
     responses: { 200: { description: 'The parity map', schema: z.record(z.unknown()).openapi('ParityMap') }, 404: { description: 'No such database' } },
-    handler: async ({ query }) => ({ body: await pcd.parity(query.databaseId) }),
+    conditional: true,
+    handler: async ({ query }) => ({ view: await pcd.parity(query.databaseId) }),
   });
 }

@@ -1,4 +1,5 @@
 import { GRAPH_NODE_KINDS, PORTABLE_TYPES, RESOLVED_ENTITY_TYPES } from '../../domain/pcd';
+import { CACHE_STATUS_HEADER } from '../../services/pcd/pcd-service';
 import { ArrTypeOrAllSchema, ArrTypeSchema } from './common';
 import { idValue, text, z } from '../http/zod';
 
@@ -50,8 +51,7 @@ export const CacheCompletenessSchema = z.enum(['ready', 'degraded', 'failed']).o
   description: 'ready: every op ran; degraded: some ops failed, the state is incomplete (see the database cache.stats); failed: the replay produced no entity',
 });
 
-/** Response header naming the completeness of the replayed state (ready, degraded, failed). */
-export const CACHE_STATUS_HEADER = 'X-Arrgo-Cache-Status';
+/** Response header naming the completeness of the replayed state (ready, degraded, failed); the service sets it. */
 export const CacheStatusHeaderDoc = {
   [CACHE_STATUS_HEADER]: {
     description: 'ready, degraded (some ops failed: the state is incomplete) or failed (the replay produced no entity)',

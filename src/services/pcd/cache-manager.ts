@@ -49,7 +49,26 @@ interface Entry {
   /** Base and tweak ops of the repository (a replay of a non-empty repository must yield entities). */
   repositoryOps?: number;
   cache?: PcdCache;
+  /** The user-layer replay under way, which concurrent reads of the same userVersion join. */
+  resolving?: { userVersion: number; cache: Promise<PcdCache> };
   error?: string;
+}
+
+/** What a read needs to know of the database's row to find its current cache. */
+type DatabaseVersions = Pick<PcdDatabase, 'id' | 'enabled' | 'lastPulledAt' | 'contentVersion' | 'userVersion'>;
+
+/** Cache states in the order this process built them (read views are memoized per state). */
+const generations = new WeakMap<PcdCache, number>();
+let lastGeneration = 0;
+
+/** The cache state's number: higher is newer, unique in the process (a cache built elsewhere is numbered on first sight). */
+export function cacheGeneration(cache: PcdCache): number {
+  let generation = generations.get(cache);
+  if (generation === undefined) {
+    generation = ++lastGeneration;
+    generations.set(cache, generation);
+  }
+  return generation;
 }
 
 /** Ops replayed between yields, so a long build never stalls the event loop for long. */
@@ -62,6 +81,8 @@ const BATCH = 200;
  */
 export class PcdCacheManager {
   private readonly entries = new Map<number, Entry>();
+  /** The database-row read that requests arriving now will share (see rowFor). */
+  private pendingRows: { ids: Set<number>; rows: Promise<Map<number, DatabaseVersions>> } | null = null;
 
   constructor(
     private readonly orm: Orm,
@@ -70,7 +91,7 @@ export class PcdCacheManager {
 
   /** The current cache for reads; throws not_found or not_ready (a stale base starts a rebuild). */
   async get(databaseId: number): Promise<PcdCache> {
-    const row = await this.orm.em.fork().findOne(PcdDatabase, { id: databaseId });
+    const row = await this.rowFor(databaseId);
     if (!row) throw notFound(`Database ${databaseId} not found`);
     if (!row.enabled) throw notReady(`Database ${databaseId} is not ready: it is disabled`);
     if (!row.lastPulledAt) throw notReady(`Database ${databaseId} is not ready: it has not been pulled yet`);
@@ -90,6 +111,31 @@ export class PcdCacheManager {
     }
     void this.startBaseBuild(databaseId, row.contentVersion);
     throw notReady(`Database ${databaseId} is not ready: its cache is being built`);
+  }
+
+  /**
+   * The database's row as stored now. Reads of concurrent requests share one query: it starts on
+   * the next turn of the event loop, after every request that joined it arrived, so it sees every
+   * write committed before any of them (an edit followed by a read is never answered from the
+   * state before the edit), and a burst of reads costs one query instead of one each.
+   */
+  private rowFor(databaseId: number): Promise<DatabaseVersions | undefined> {
+    let batch = this.pendingRows;
+    if (!batch) {
+      const ids = new Set<number>();
+      const rows = new Promise<Map<number, DatabaseVersions>>((resolve, reject) => {
+        setImmediate(() => {
+          this.pendingRows = null;
+          this.orm.em
+            .fork()
+            .find(PcdDatabase, { id: { $in: [...ids] } }, { fields: ['id', 'enabled', 'lastPulledAt', 'contentVersion', 'userVersion'] })
+            .then((found) => resolve(new Map(found.map((row) => [row.id, row]))), reject);
+        });
+      });
+      batch = this.pendingRows = { ids, rows };
+    }
+    batch.ids.add(databaseId);
+    return batch.rows.then((rows) => rows.get(databaseId));
   }
 
   /** Builds (or reuses) the cache for the stored ops and waits for it. Used by the pull workflow. */
@@ -195,8 +241,17 @@ export class PcdCacheManager {
   }
 
   /** The resolved cache for the current user layer, replaying it on a copy of base when it changed. */
-  private async resolved(databaseId: number, entry: Entry, userVersion: number): Promise<PcdCache> {
-    if (entry.cache && entry.cache.userVersion === userVersion) return entry.cache;
+  private resolved(databaseId: number, entry: Entry, userVersion: number): Promise<PcdCache> {
+    if (entry.cache && entry.cache.userVersion === userVersion) return Promise.resolve(entry.cache);
+    if (entry.resolving?.userVersion === userVersion) return entry.resolving.cache;
+    const cache = this.replayUser(databaseId, entry, userVersion).finally(() => {
+      if (entry.resolving?.cache === cache) entry.resolving = undefined;
+    });
+    entry.resolving = { userVersion, cache };
+    return cache;
+  }
+
+  private async replayUser(databaseId: number, entry: Entry, userVersion: number): Promise<PcdCache> {
     const started = process.hrtime.bigint();
     const { user } = await loadStoredLayers(this.orm.em.fork(), databaseId);
     const replayed = probe('replay', 'user layer', () => replayUserLayer(entry.base!, user));
@@ -207,6 +262,11 @@ export class PcdCacheManager {
     const counts = replayCounts(outcomes);
     const health = assessReplay({ outcomes, base: entry.base!, repositoryOps: entry.repositoryOps ?? 0, schema: entry.schema });
     const previous = entry.cache;
+    if (previous && previous.userVersion > userVersion) {
+      // A newer user layer was replayed meanwhile: answer that one (never go back to an older state).
+      replayed.resolved.close();
+      return previous;
+    }
     const memos = new Map<string, unknown>();
     entry.cache = {
       memo<T>(key: string, compute: () => T): T {
@@ -241,6 +301,7 @@ export class PcdCacheManager {
         durationMs: Math.round((entry.baseMs ?? 0) + Number(process.hrtime.bigint() - started) / 1e6),
       },
     };
+    cacheGeneration(entry.cache);
     previous?.resolved.close();
     return entry.cache;
   }

@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import type { ServiceDeps } from '../deps';
 import { locate, locateDomainErrors, notReadyAsBadRequest, type FieldPlacement } from '../field-errors';
 import type { PcdCache } from './cache-manager';
+import { ReadViewMemo, serializeView, type SerializedView } from './read-views';
 import { assertEntityExists, listUserOps, UserLayerWriter, type StoredUserOp } from './user-ops';
 
 /** An edit of one entity: its whole portable payload, or field-level changes. */
@@ -23,17 +24,26 @@ export type EntityEdit = { data: Record<string, unknown> } | { changes: { path: 
 
 export type UserOpStatus = 'applied' | 'failed' | 'conflict';
 
+/** Header saying whether the state a read comes from is complete (ready, degraded or failed). */
+export const CACHE_STATUS_HEADER = 'X-Arrgo-Cache-Status';
+
 /**
  * The PCD use cases: reading layers, exporting, importing and editing entities in the user layer,
  * the user ops and their replay status, the dependency graph and parity. One instance per process
  * (it serialises user-layer writes per database). Domain validation errors are placed in the
  * request by the caller's FieldPlacement ("query.", "body.data.", ...).
+ *
+ * Reads over the cache (resolved lists, export, graph, metadata profiles, parity) answer serialized
+ * views memoized per cache state (ReadViewMemo), keyed by the normalized query.
  */
 export class PcdService {
   private readonly userLayer: UserLayerWriter;
+  private readonly views: ReadViewMemo;
+  private plainParity: SerializedView | null = null;
 
-  constructor(private readonly deps: Pick<ServiceDeps, 'orm' | 'pcdCaches'>) {
+  constructor(private readonly deps: Pick<ServiceDeps, 'orm' | 'pcdCaches' | 'config'>) {
     this.userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches);
+    this.views = new ReadViewMemo(deps.config.readViewCacheBytes);
   }
 
   /** The cache of a database; "not ready" is a 400 on the read endpoints the spec lists it for. */
@@ -45,21 +55,29 @@ export class PcdService {
     }
   }
 
-  async listResolved(databaseId: number, entityType: string, options: ListResolvedOptions, placement: FieldPlacement) {
+  async listResolved(databaseId: number, entityType: string, options: ListResolvedOptions, placement: FieldPlacement): Promise<SerializedView> {
     const cache = await this.readyCache(databaseId);
-    const list = locateDomainErrors(placement, () => listResolved(cache, entityType, options));
-    return { databaseId, entityType: list.entityType, layer: list.layer, cacheStatus: cache.health.status, entities: list.entities.map((e) => ({ databaseId, ...e })) };
+    const key = `resolved:${entityType}:${options.layer ?? 'resolved'}:${options.arrType ?? ''}:${options.includeLineage ? 1 : 0}`;
+    return this.views.view(cache, key, () => {
+      const list = locateDomainErrors(placement, () => listResolved(cache, entityType, options));
+      return {
+        body: { databaseId, entityType: list.entityType, layer: list.layer, cacheStatus: cache.health.status, entities: list.entities.map((e) => ({ databaseId, ...e })) },
+        headers: cacheStatusHeader(cache),
+      };
+    });
   }
 
-  /** The portable entity, and whether the state it comes from is complete (cacheStatus). */
-  async exportEntity(databaseId: number, entityType: PortableType, name: string, placement: FieldPlacement) {
+  /** The portable entity; the cache-status header says whether the state it comes from is complete. */
+  async exportEntity(databaseId: number, entityType: PortableType, name: string, placement: FieldPlacement): Promise<SerializedView> {
     const cache = await this.deps.pcdCaches.get(databaseId);
-    try {
-      return { entity: exportEntity(cache.resolved, entityType, name), cacheStatus: cache.health.status };
-    } catch (error) {
-      if (error instanceof AppError && error.kind === 'not_found') throw error;
-      throw locate(placement, error);
-    }
+    return this.views.view(cache, `export:${entityType}:${name}`, () => {
+      try {
+        return { body: exportEntity(cache.resolved, entityType, name), headers: cacheStatusHeader(cache) };
+      } catch (error) {
+        if (error instanceof AppError && error.kind === 'not_found') throw error;
+        throw locate(placement, error);
+      }
+    });
   }
 
   async importEntity(request: { databaseId: number; entityType: PortableType; data: Record<string, unknown>; migration?: unknown }, placement: FieldPlacement): Promise<void> {
@@ -102,18 +120,27 @@ export class PcdService {
     return this.userLayer.revert(databaseId, opId);
   }
 
-  async graph(databaseId: number, options: GraphOptions, placement: FieldPlacement) {
+  async graph(databaseId: number, options: GraphOptions, placement: FieldPlacement): Promise<SerializedView> {
     const cache = await this.readyCache(databaseId);
-    return { databaseId, ...locateDomainErrors(placement, () => buildGraph(cache.resolved, options)), cacheStatus: cache.health.status };
+    return this.views.view(cache, `graph:${options.arrType ?? ''}:${options.nodeKind ?? ''}:${options.maxEdges}`, () => ({
+      body: { databaseId, ...locateDomainErrors(placement, () => buildGraph(cache.resolved, options)), cacheStatus: cache.health.status },
+      headers: cacheStatusHeader(cache),
+    }));
   }
 
-  async musicAppMetadataProfiles(databaseId: number) {
-    return listMusicAppMetadataProfiles((await this.deps.pcdCaches.get(databaseId)).resolved);
+  async musicAppMetadataProfiles(databaseId: number): Promise<SerializedView> {
+    const cache = await this.deps.pcdCaches.get(databaseId);
+    return this.views.view(cache, 'music-app-metadata-profiles', () => ({ body: listMusicAppMetadataProfiles(cache.resolved) }));
   }
 
   /** The parity map, with per-profile compatibility when a database is given. */
-  async parity(databaseId: number | undefined) {
-    const cache = databaseId ? await this.readyCache(databaseId) : null;
-    return parityMap(cache?.resolved ?? null);
+  async parity(databaseId: number | undefined): Promise<SerializedView> {
+    if (!databaseId) return (this.plainParity ??= serializeView(parityMap(null)));
+    const cache = await this.readyCache(databaseId);
+    return this.views.view(cache, 'parity', () => ({ body: parityMap(cache.resolved) }));
   }
+}
+
+function cacheStatusHeader(cache: PcdCache): Record<string, string> {
+  return { [CACHE_STATUS_HEADER]: cache.health.status };
 }
