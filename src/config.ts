@@ -71,6 +71,18 @@ const envSchema = z.object({
   HEALTH_RETENTION_DAYS: integerIn(1, 3650, 365),
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
   PCD_SCHEMA_FETCH: z.enum(['auto', 'off'], { message: 'must be auto or off' }).default('auto'),
+  ARRGO_PUBLIC_URL: z
+    .string()
+    .max(500)
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: 'must be the http:// or https:// URL users reach arrgo at' }),
+  NOTIFY_REQUEST_TIMEOUT_MS: integerIn(100, 120_000, 10_000),
+  NOTIFY_RETRY_INITIAL_INTERVAL_MS: integerIn(10, 600_000, 5000),
+  NOTIFY_RETRY_MAX_ATTEMPTS: integerIn(1, 50, 8),
+  NOTIFY_DRIFT_WINDOW_MINUTES: integerIn(0, 24 * 60, 30),
+  NOTIFY_GATE_WAIT_MINUTES: integerIn(0, 7 * 24 * 60, 60),
+  METRICS_PUBLIC: booleanFlag(false),
+  METRICS_PORT: integerIn(0, 65535, 0),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -104,6 +116,19 @@ export interface Config {
   appRequestTimeoutMs: number;
   /** auto: fetch a PCD manifest's schema dependency from its URL; off: never (the bundled schema stands in). */
   pcdSchemaFetch: 'auto' | 'off';
+  /** Base URL users reach arrgo at, for absolute links in notifications (null: API paths only). */
+  publicUrl: string | null;
+  notifications: {
+    requestTimeoutMs: number;
+    /** Retries of timeouts, 408, 429 and 5xx: first interval (doubling) and attempts. */
+    retry: { initialIntervalMs: number; maximumAttempts: number };
+    /** Flood guard: repeated drift of one instance within this window is coalesced (0: off). */
+    driftWindowMinutes: number;
+    /** A rollout notifies once it has waited at the gate this long (0: on arrival). */
+    gateWaitMinutes: number;
+  };
+  /** GET /metrics without the API key; a worker-only process serves /metrics on workerPort (0: not served). */
+  metrics: { public: boolean; workerPort: number };
 }
 
 export class ConfigError extends Error {}
@@ -149,6 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
     pcdSchemaFetch: e.PCD_SCHEMA_FETCH,
+    publicUrl: e.ARRGO_PUBLIC_URL ? e.ARRGO_PUBLIC_URL.replace(/\/+$/, '') : null,
+    notifications: {
+      requestTimeoutMs: e.NOTIFY_REQUEST_TIMEOUT_MS,
+      retry: { initialIntervalMs: e.NOTIFY_RETRY_INITIAL_INTERVAL_MS, maximumAttempts: e.NOTIFY_RETRY_MAX_ATTEMPTS },
+      driftWindowMinutes: e.NOTIFY_DRIFT_WINDOW_MINUTES,
+      gateWaitMinutes: e.NOTIFY_GATE_WAIT_MINUTES,
+    },
+    metrics: { public: e.METRICS_PUBLIC, workerPort: e.METRICS_PORT },
   };
 }
 
