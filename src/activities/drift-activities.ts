@@ -1,17 +1,49 @@
+import { Context } from '@temporalio/activity';
 import { isFailedDrift } from '../domain/drift';
+import { driftEvent, driftTransition } from '../domain/notifications';
 import { DriftResult, Instance } from '../persistence/entities';
 import { runDriftCheck, type DriftOutcome } from '../services/drift/drift-check';
 import { DRIFT_STATE_KEY, readDriftJobState } from '../services/drift/drift-settings';
 import { SettingsStore } from '../services/settings-store';
 import type { ActivityDeps } from './deps';
+import { notify } from './notify';
 
 export function driftActivities(deps: ActivityDeps) {
+  /** A transition into drifted, missing, unreachable or unauthorized (or back to in-sync) is an event. */
+  async function notifyDriftTransition(instanceId: number, previous: { status: string; counts: DriftResult['counts'] } | null): Promise<void> {
+    const row = await deps.orm.em.fork().findOne(DriftResult, { instanceId });
+    const instance = await deps.orm.em.fork().findOne(Instance, { id: instanceId }, { fields: ['name', 'arrType'] });
+    if (!row || !instance) return;
+    const type = driftTransition(previous, { status: row.status, counts: row.counts });
+    if (!type) return;
+    const workflowId = Context.current().info.workflowExecution?.workflowId ?? null;
+    await notify(
+      deps,
+      (links) =>
+        driftEvent(links, type, {
+          instanceId,
+          instanceName: instance.name,
+          arrType: instance.arrType,
+          previousStatus: previous?.status ?? null,
+          state: { status: row.status, counts: row.counts },
+          reason: row.reason,
+          checkedAt: row.checkedAt,
+          workflowId,
+        }),
+      `instance:${instanceId}`,
+    );
+  }
+
   return {
     async checkInstanceDrift(instanceId: number): Promise<DriftOutcome> {
-      return runDriftCheck(
+      const before = await deps.orm.em.fork().findOne(DriftResult, { instanceId }, { fields: ['status', 'counts'] });
+      const previous = before ? { status: before.status, counts: before.counts } : null;
+      const outcome = await runDriftCheck(
         { em: deps.orm.em, secretBox: deps.secretBox, pcdCaches: deps.pcdCaches, timeoutMs: deps.config.appRequestTimeoutMs, logger: deps.logger },
         instanceId,
       );
+      await notifyDriftTransition(instanceId, previous);
+      return outcome;
     },
 
     /** Enabled instances due for a check (instances in backoff after repeated failures wait). */

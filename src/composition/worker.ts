@@ -6,6 +6,8 @@ import { createActivities, type ActivityDeps } from '../activities';
 import { isAppError } from '../errors';
 import type { Orm } from '../persistence/orm';
 import { appErrorToFailure } from '../platform/temporal-errors';
+import { activityExecution, activityScheduleToStart } from '../platform/metrics';
+import { Context } from '@temporalio/activity';
 
 /** Prebuilt by `npm run build` (dist/workflow-bundle.js); dev and tests bundle from source. */
 export function prebuiltWorkflowBundle(): string | undefined {
@@ -18,12 +20,21 @@ class ActivityContextInterceptor implements ActivityInboundCallsInterceptor {
   constructor(private readonly orm: Orm) {}
 
   async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
+    const info = Context.current().info;
+    const started = Date.now();
+    // Task latency: how long this attempt waited for a worker slot after it was scheduled.
+    activityScheduleToStart.observe({ activity: info.activityType }, Math.max(0, started - info.currentAttemptScheduledTimestampMs) / 1000);
+    let outcome = 'failed';
     return RequestContext.create(this.orm.em, async () => {
       try {
-        return await next(input);
+        const result = await next(input);
+        outcome = 'completed';
+        return result;
       } catch (error) {
         if (isAppError(error)) throw appErrorToFailure(error);
         throw error;
+      } finally {
+        activityExecution.observe({ activity: info.activityType, outcome }, (Date.now() - started) / 1000);
       }
     });
   }
