@@ -87,7 +87,7 @@ export function registerNotificationRoutes(router: ApiRouter, deps: ApiDeps): vo
     path: '/notifications/channels/{id}/test',
     operationId: 'testNotificationChannel',
     summary: 'Send a test event to the channel (a delivery workflow like any other)',
-    description: 'Answers 202 with the delivery as recorded so far; `wait=true` answers 200 once it is delivered or failed.',
+    description: 'Answers 202 with the delivery as recorded so far; `wait=true` answers 200 once it is delivered or failed, or after 20 s with the delivery as it stands (retries with backoff go on in its workflow).',
     tags,
     params: IdParams,
     query: z.object({ wait: booleanQuery.optional() }),

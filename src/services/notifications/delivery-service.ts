@@ -37,6 +37,9 @@ export interface DeliveryFilter {
   pageSize: number;
 }
 
+/** The longest `POST /notifications/channels/{id}/test?wait=true` waits for the delivery to settle. */
+export const TEST_WAIT_MS = 20_000;
+
 type Deps = Pick<ServiceDeps, 'orm' | 'config' | 'temporal' | 'secretBox' | 'logger'> & { temporalUiUrl: string | null };
 
 /** The delivery log and the test send. */
@@ -71,7 +74,10 @@ export class DeliveryService {
     return this.view(row);
   }
 
-  /** Sends a test event to one channel (enabled or not); `wait` answers when the delivery settled. */
+  /**
+   * Sends a test event to one channel (enabled or not); `wait` answers when the delivery settled,
+   * or after TEST_WAIT_MS with the delivery as it stands (retries with backoff can take minutes).
+   */
   async sendTest(channelId: number, wait: boolean): Promise<DeliveryView> {
     const channel = await ChannelService.of(this.deps).load(channelId);
     const ctx = linkContext(this.deps.config, this.deps.temporalUiUrl);
@@ -80,7 +86,9 @@ export class DeliveryService {
     const id = published.deliveryIds[0];
     if (wait) {
       const row = await this.em.fork().findOneOrFail(NotificationDelivery, { id });
-      await workflowResult(this.deps.temporal.client.workflow.getHandle<typeof notificationDeliveryWorkflow>(row.workflowId));
+      const settled = workflowResult(this.deps.temporal.client.workflow.getHandle<typeof notificationDeliveryWorkflow>(row.workflowId));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, TEST_WAIT_MS)))]).finally(() => clearTimeout(timer));
     }
     return this.view(await this.em.fork().findOneOrFail(NotificationDelivery, { id }));
   }
