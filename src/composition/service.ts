@@ -21,7 +21,7 @@ import { startDevServer, type DevServer } from '../platform/temporal-dev-server'
 import { installTemporalRuntimeLogging } from '../platform/temporal-runtime';
 import { startWorker, type RunningWorker } from './worker';
 import { startWorkerHeartbeat } from '../platform/worker-heartbeat';
-import { serveMetrics, setFleetGaugeSource } from '../platform/metrics';
+import { addFleetGaugeSource, serveMetrics } from '../platform/metrics';
 import { readFleetGauges } from '../services/metrics/fleet-gauges';
 
 export interface ServiceOptions {
@@ -134,8 +134,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
     let apiUrl: string | null = null;
     if (role !== 'worker') {
-      setFleetGaugeSource(() => readFleetGauges(orm.em.fork()));
-      cleanups.push(async () => setFleetGaugeSource(null));
+      const withdrawGauges = addFleetGaugeSource(() => readFleetGauges(orm.em.fork()));
+      cleanups.push(async () => withdrawGauges());
       const stopWarming = pcdCaches.startWarming();
       cleanups.push(async () => stopWarming());
       const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);

@@ -84,18 +84,26 @@ export interface FleetGauges {
   gateWaitMaxSeconds: number;
 }
 
-let fleetSource: (() => Promise<FleetGauges>) | null = null;
+const fleetSources: (() => Promise<FleetGauges>)[] = [];
 let fleetRead: Promise<FleetGauges | null> | null = null;
 
-/** The composition root says where fleet gauges come from (the API process's database). */
-export function setFleetGaugeSource(source: (() => Promise<FleetGauges>) | null): void {
-  fleetSource = source;
+/**
+ * The composition root says where fleet gauges come from (the API's database); the returned
+ * function withdraws it. The latest source still registered answers (one per process in production).
+ */
+export function addFleetGaugeSource(source: () => Promise<FleetGauges>): () => void {
+  fleetSources.push(source);
+  return () => {
+    const index = fleetSources.indexOf(source);
+    if (index >= 0) fleetSources.splice(index, 1);
+  };
 }
 
 /** One database read per scrape, shared by the three gauges' collect callbacks. */
 function readFleet(): Promise<FleetGauges | null> {
-  if (!fleetSource) return Promise.resolve(null);
-  fleetRead ??= fleetSource()
+  const source = fleetSources[fleetSources.length - 1];
+  if (!source) return Promise.resolve(null);
+  fleetRead ??= source()
     .catch(() => null)
     .finally(() => setTimeout(() => (fleetRead = null), 0));
   return fleetRead;
