@@ -157,8 +157,11 @@ describe.each(dbKinds())('notifications on %s', (db: DbKind) => {
     const r = await receiver();
     r.script([503, 503]);
     const id = await channel('flaky', r.url, ['sync.failed']);
-    const sent = await call('POST', `/notifications/channels/${id}/test?wait=true`);
-    expect(sent.status).toBe(200);
+    const first = await call('POST', `/notifications/channels/${id}/test?wait=true`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ eventType: 'test', attempts: 1, lastStatusCode: 503, lastError: 'server_error' });
+    expect(['retrying', 'delivered']).toContain(first.body.status);
+    const sent = await eventually(() => call('GET', `/notifications/deliveries/${first.body.id}`), (res) => res.body.finishedAt !== null);
     expect(sent.body).toMatchObject({ eventType: 'test', status: 'delivered', attempts: 3, lastStatusCode: 200, lastError: null });
     expect(sent.body.attemptLog.map((a: { statusCode: number; outcome: string }) => [a.statusCode, a.outcome])).toEqual([
       [503, 'retry'],
@@ -170,6 +173,12 @@ describe.each(dbKinds())('notifications on %s', (db: DbKind) => {
     const scheduled = history.events!.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'deliverNotification')!.activityTaskScheduledEventAttributes!;
     expect(scheduled.retryPolicy).toMatchObject({ backoffCoefficient: 2, maximumAttempts: 5, nonRetryableErrorTypes: expect.arrayContaining(['notification_rejected']) });
     expect(Number(scheduled.retryPolicy!.initialInterval!.nanos) / 1e6 + Number(scheduled.retryPolicy!.initialInterval!.seconds ?? 0) * 1000).toBe(200);
+    const described = await h.service.temporal.client.workflow.getHandle(sent.body.workflowId).describe();
+    expect(described.typedSearchAttributes.get({ name: 'ArrgoKind', type: 'KEYWORD' } as never)).toBe('notification-delivery');
+    expect(described.typedSearchAttributes.get({ name: 'ArrgoTrigger', type: 'KEYWORD' } as never)).toBe('test');
+    expect(described.typedSearchAttributes.get({ name: 'ArrgoSyncStatus', type: 'KEYWORD' } as never)).toBe('delivered');
+    expect(await described.staticSummary()).toBe('Notify webhook channel "flaky": arrgo test notification');
+    expect(await described.staticDetails()).toContain(`delivery ${sent.body.id}`);
     expect(sent.body.workflowUrl).toBe(`http://127.0.0.1:8233/namespaces/${h.namespace}/workflows/${encodeURIComponent(sent.body.workflowId)}`);
     expect(r.requests.map((q) => q.answered)).toEqual([503, 503, 200]);
     expect(new Set(r.requests.map((q) => q.headers['idempotency-key'])).size).toBe(1);
@@ -182,6 +191,7 @@ describe.each(dbKinds())('notifications on %s', (db: DbKind) => {
     r.script([400]);
     const id = await channel('strict', r.url, ['sync.failed']);
     const sent = await call('POST', `/notifications/channels/${id}/test?wait=true`);
+    expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 400, lastError: 'rejected', finishedAt: expect.any(String) });
     await sleep(1500); // several retry intervals
     expect(r.requests).toHaveLength(1);
