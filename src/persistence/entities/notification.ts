@@ -49,6 +49,10 @@ export class NotificationEvent {
 export const NotificationEventSchema = new EntitySchema<NotificationEvent>({
   class: NotificationEvent,
   tableName: 'notification_events',
+  indexes: [
+    { name: 'notification_events_subject_index', properties: ['subjectKey', 'type', 'occurredAt'] },
+    { name: 'notification_events_occurred_index', properties: ['occurredAt', 'id'] },
+  ],
   properties: {
     id: { type: 'string', length: 120, primary: true },
     type: { type: 'string', length: 40 },
@@ -83,6 +87,12 @@ export class NotificationDelivery {
 export const NotificationDeliverySchema = new EntitySchema<NotificationDelivery>({
   class: NotificationDelivery,
   tableName: 'notification_deliveries',
+  uniques: [{ name: 'notification_deliveries_event_channel_unique', properties: ['eventId', 'channelId'] }],
+  indexes: [
+    { name: 'notification_deliveries_created_index', properties: ['createdAt', 'id'] },
+    { name: 'notification_deliveries_channel_index', properties: ['channelId', 'createdAt', 'id'] },
+    { name: 'notification_deliveries_status_index', properties: ['status', 'createdAt', 'id'] },
+  ],
   properties: {
     id: { type: 'string', length: 40, primary: true },
     eventId: { type: 'string', length: 120, fieldName: 'event_id' },
