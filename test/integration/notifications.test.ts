@@ -225,6 +225,33 @@ describe.each(dbKinds())('notifications on %s', (db: DbKind) => {
     expect((await deliveriesOf('eventType=rollout.awaiting_gate')).map((d) => d.eventId)).toEqual([`rollout:${rolloutId}:gate`]);
   });
 
+  it('notifies a partial sync run and a failed PCD pull, with links to the preview and the database', async () => {
+    const r = await receiver();
+    await channel('failures', r.url, ['sync.failed', 'pcd.pull_failed']);
+    const radarr = await addInstance(h, 'movie_app', { name: 'failing-radarr', databaseId });
+    instances.push(radarr);
+    radarr.emulator.state.delayProfiles[0].usenetDelay = 4242;
+    radarr.emulator.state.naming.standardMovieFormat = '{Movie Title}';
+    const fault = radarr.emulator.faults.add({ kind: 'status', status: 400, method: 'PUT', path: '/config/naming/*' });
+    const synced = await call('POST', `/instances/${radarr.id}/sync?wait=true`, {});
+    radarr.emulator.faults.remove(fault.id);
+    expect(synced.body.status).toBe('failed');
+    const broken = await call('POST', '/databases', { name: 'broken-notify', source: { kind: 'git', url: 'file:///nonexistent/notify.git' } });
+    await eventually(() => call('GET', `/databases/${broken.body.id}`), (res) => res.body.cache.status === 'failed');
+    await eventually(async () => r.requests.length, (n) => n >= 2);
+    const events = Object.fromEntries(r.requests.map((q) => [q.body.event.type, q.body.event]));
+    expect(events['sync.failed']).toMatchObject({
+      type: 'sync.failed',
+      severity: 'warning',
+      title: 'Sync of failing-radarr was partial',
+      data: { instanceId: radarr.id, status: 'partial', trigger: expect.any(String) },
+      links: { api: `http://127.0.0.1:7979/api/v1/sync/previews/${synced.body.id}`, temporal: expect.stringContaining('/workflows/') },
+    });
+    expect(events['sync.failed'].id).toMatch(/^sync-run:\d+:partial$/);
+    expect(events['pcd.pull_failed']).toMatchObject({ type: 'pcd.pull_failed', severity: 'danger', subject: { kind: 'database', id: broken.body.id, name: 'broken-notify' }, data: { reason: 'fetch_failed' }, links: { api: `http://127.0.0.1:7979/api/v1/databases/${broken.body.id}` } });
+    expect(JSON.stringify(events)).not.toContain('nonexistent');
+  });
+
   it('keeps URLs and secrets out of every response and log line', async () => {
     const tokens = receivers.map((r) => r.token);
     expect(tokens.length).toBeGreaterThan(3);
