@@ -42,7 +42,8 @@ export function driftActivities(deps: ActivityDeps) {
         { em: deps.orm.em, secretBox: deps.secretBox, pcdCaches: deps.pcdCaches, timeoutMs: deps.config.appRequestTimeoutMs, logger: deps.logger },
         instanceId,
       );
-      await notifyDriftTransition(instanceId, previous);
+      // Only a change of status (or of a drifted instance's changed/missing entries) can be a transition.
+      if (previous?.status !== outcome.status || outcome.status === 'drifted') await notifyDriftTransition(instanceId, previous);
       return outcome;
     },
 
