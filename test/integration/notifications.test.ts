@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { healthScheduleId } from '../../src/services/schedules';
 import { dbKinds, type DbKind } from '../helpers/databases';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness, type HttpResult } from '../helpers/harness';
@@ -250,6 +251,35 @@ describe.each(dbKinds())('notifications on %s', (db: DbKind) => {
     expect(events['sync.failed'].id).toMatch(/^sync-run:\d+:partial$/);
     expect(events['pcd.pull_failed']).toMatchObject({ type: 'pcd.pull_failed', severity: 'danger', subject: { kind: 'database', id: broken.body.id, name: 'broken-notify' }, data: { reason: 'fetch_failed' }, links: { api: `http://127.0.0.1:7979/api/v1/databases/${broken.body.id}` } });
     expect(JSON.stringify(events)).not.toContain('nonexistent');
+  });
+
+  it('notifies a dropped health band on the scheduled snapshot, and a failed reference-guide sync', async () => {
+    const r = await receiver();
+    await channel('health', r.url, ['health.dropped', 'ref_guide.sync_failed']);
+    const radarr = await addInstance(h, 'movie_app', { name: 'health-radarr', databaseId });
+    instances.push(radarr);
+    await call('POST', `/instances/${radarr.id}/sync?wait=true`, {});
+    await call('POST', `/drift/${radarr.id}/check`);
+    expect((await call('POST', `/config-health/${radarr.id}/recompute`)).body.overall.band).toBe('healthy');
+    // Everything removed by hand: the next scheduled snapshot scores lower.
+    const state = radarr.emulator.state;
+    state.customFormats.splice(0);
+    state.qualityProfiles.splice(state.qualityProfiles.findIndex((p: { name: string }) => p.name === 'Movies 1080p'), 1);
+    state.delayProfiles[0].usenetDelay = 999;
+    state.naming.standardMovieFormat = '{Movie Title} hand edited';
+    state.mediaManagement.downloadPropersAndRepacks = 'doNotUpgrade';
+    for (const definition of state.qualityDefinitions) definition.maxSize = 1;
+    await call('POST', `/drift/${radarr.id}/check`);
+    await h.service.temporal.client.schedule.getHandle(healthScheduleId(h.taskQueue)).trigger();
+    await eventually(async () => r.requests.filter((q) => q.body.event.type === 'health.dropped' && q.body.event.subject.id === radarr.id).length, (n) => n === 1, 60_000);
+    const dropped = r.requests.find((q) => q.body.event.subject.id === radarr.id)!.body.event;
+    expect(dropped).toMatchObject({ type: 'health.dropped', data: { instanceId: radarr.id, from: 'healthy', to: expect.stringMatching(/^(attention|needs-review)$/) }, links: { api: `http://127.0.0.1:7979/api/v1/config-health/${radarr.id}` } });
+
+    const source = await call('POST', '/ref-guide/sources', { name: 'gone-guide', origin: { kind: 'git', url: 'file:///nonexistent/guide.git' }, arrType: 'movie_app', enabled: false });
+    expect((await call('POST', `/ref-guide/sources/${source.body.id}/sync?wait=true`)).body.status).toBe('failed');
+    await eventually(async () => r.requests.filter((q) => q.body.event.type === 'ref_guide.sync_failed').length, (n) => n === 1);
+    const guide = r.requests.find((q) => q.body.event.type === 'ref_guide.sync_failed')!.body.event;
+    expect(guide).toMatchObject({ subject: { kind: 'ref-guide-source', id: source.body.id, name: 'gone-guide' }, data: { reason: 'fetch_failed' }, links: { api: `http://127.0.0.1:7979/api/v1/ref-guide/sources/${source.body.id}`, temporal: expect.stringContaining('ref-guide-sync') } });
   });
 
   it('keeps URLs and secrets out of every response and log line', async () => {
