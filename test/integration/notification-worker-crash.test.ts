@@ -62,5 +62,11 @@ describe('a notification survives the death of its worker mid-delivery', () => {
     const families = parsePrometheusText(await scraped.text());
     expect(sampleSum(families, 'arrgo_notification_deliveries_total', { result: 'delivered', channel_kind: 'webhook' })).toBe(1);
     expect(sampleSum(families, 'arrgo_worker_activity_execution_seconds_count', { activity: 'deliverNotification', outcome: 'completed' })).toBe(1);
+
+    // Neither the URL nor the secret reaches a log line of the API or of either worker.
+    const output = [...h.logs, ...workers.map((w) => w.output())].join('\n');
+    expect(output).toContain('notification delivered');
+    expect(output).not.toContain(receiver.token);
+    expect(output).not.toContain('crash-secret-0123456789');
   });
 });
