@@ -83,6 +83,8 @@ const envSchema = z.object({
   NOTIFY_GATE_WAIT_MINUTES: integerIn(0, 7 * 24 * 60, 60),
   METRICS_PUBLIC: booleanFlag(false),
   METRICS_PORT: integerIn(0, 65535, 0),
+  WORKER_MAX_CONCURRENT_ACTIVITIES: integerIn(1, 1000, 50),
+  DATABASE_POOL_MAX: integerIn(1, 200, 10),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -129,6 +131,10 @@ export interface Config {
   };
   /** GET /metrics without the API key; a worker-only process serves /metrics on workerPort (0: not served). */
   metrics: { public: boolean; workerPort: number };
+  /** Activities one worker process runs at once (local activities have their own, equal limit). */
+  workerMaxConcurrentActivities: number;
+  /** PostgreSQL connections per process (SQLite always has one connection: one writer). */
+  databasePoolMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -182,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gateWaitMinutes: e.NOTIFY_GATE_WAIT_MINUTES,
     },
     metrics: { public: e.METRICS_PUBLIC, workerPort: e.METRICS_PORT },
+    workerMaxConcurrentActivities: e.WORKER_MAX_CONCURRENT_ACTIVITIES,
+    databasePoolMax: e.DATABASE_POOL_MAX,
   };
 }
 

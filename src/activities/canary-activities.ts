@@ -1,4 +1,4 @@
-import type { EvidenceEntry } from '../domain/canary';
+import type { Counts, EvidenceEntry } from '../domain/canary';
 import { rolloutEvent, type RolloutEventStatus } from '../domain/notifications';
 import { CanaryRollout, SyncPreview } from '../persistence/entities';
 import { newPreviewRecord } from '../services/sync/preview-records';
@@ -71,11 +71,21 @@ export function canaryActivities(deps: ActivityDeps) {
       await em().nativeUpdate(SyncPreview, { id: { $in: previewIds }, status: 'ready' }, { status: 'expired', updatedAt: new Date() });
     },
 
-    /** The input of a child sync workflow that applies an approved evidence preview as it is. */
-    async evidenceApplyInput(rolloutId: number, previewId: number, childWorkflowId: string): Promise<SyncWorkflowInput> {
-      await em().nativeUpdate(SyncPreview, { id: previewId }, { workflowId: childWorkflowId, autoApply: true, updatedAt: new Date() });
-      const counts = await sync.previewCounts(previewId);
-      return { ...syncWorkflowInput(deps.config, previewId, { autoApply: true, trigger: 'canary', rolloutId }), generate: false, counts };
+    /**
+     * The inputs of a batch's child sync workflows, each applying an approved evidence preview as
+     * it is: the previews pass to their child workflows in one transaction for the whole batch.
+     * Counts come from the evidence when it has them (read from the preview otherwise).
+     */
+    async evidenceApplyInputs(rolloutId: number, items: { previewId: number; childWorkflowId: string; counts: Counts | null }[]): Promise<SyncWorkflowInput[]> {
+      await em().transactional(async (tx) => {
+        for (const item of items) await tx.nativeUpdate(SyncPreview, { id: item.previewId }, { workflowId: item.childWorkflowId, autoApply: true, updatedAt: new Date() });
+      });
+      const inputs: SyncWorkflowInput[] = [];
+      for (const item of items) {
+        const counts = item.counts ?? (await sync.previewCounts(item.previewId));
+        inputs.push({ ...syncWorkflowInput(deps.config, item.previewId, { autoApply: true, trigger: 'canary', rolloutId }), generate: false, counts });
+      }
+      return inputs;
     },
   };
 }

@@ -12,6 +12,7 @@ import type { ActivityDeps } from './deps';
 import { notify } from './notify';
 import { syncRunEvent } from '../domain/notifications';
 import { syncApplyDuration, syncRunsTotal } from '../platform/metrics';
+import { probe } from '../platform/profiling';
 import { cachedSyncSource } from '../services/sync/sync-source';
 
 /** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
@@ -76,7 +77,7 @@ export function syncActivities(deps: ActivityDeps) {
         if (failed) failedSections.set(section, evidenceForAppFailure(failures[failed]!));
       }
       const okSections = sections.filter((s) => !failedSections.has(s));
-      const planned = planSync({ arrType, selection: config.selection, source, live, sections: okSections });
+      const planned = probe('transform', 'planSync', () => planSync({ arrType, selection: config.selection, source, live, sections: okSections }));
       const sectionOutcomes = sections.map((section) => {
         const evidence = failedSections.get(section);
         if (evidence) return { section, skipped: false, failure: evidence };
@@ -138,7 +139,9 @@ export function syncActivities(deps: ActivityDeps) {
         await em().nativeUpdate(SyncPreview, { id: previewId }, { status: 'applying', runId: existing.id, updatedAt: new Date() });
         return existing.id;
       }
-      const preview = await em().findOneOrFail(SyncPreview, { id: previewId }, { exclude: ['plan'] });
+      // Read through a fork: the preview is not changed here, and a managed copy would be compared
+      // (large JSON included) and rewritten by the flush below.
+      const preview = await em().fork().findOneOrFail(SyncPreview, { id: previewId }, { exclude: ['plan'] });
       const body = (preview.preview ?? {}) as { sections?: string[]; counts?: { create: number; update: number; delete: number } };
       const sections = body.sections ?? preview.sections;
       const counts = body.counts ?? { create: 0, update: 0, delete: 0 };
@@ -180,7 +183,9 @@ export function syncActivities(deps: ActivityDeps) {
     async applySyncPlan(previewId: number, runId: number, options: { checkFreshness?: boolean } = {}): Promise<ApplySummary> {
       const ctx = Context.current();
       const heartbeat = ctx.info.heartbeatDetails as { next?: number; checked?: boolean } | undefined;
-      const confirmed = await confirmedSteps(runId);
+      // The outcomes recorded so far (by earlier attempts): this attempt adds to them step by step.
+      const recorded = await recordedOutcomes(runId);
+      const confirmed = confirmedSteps(recorded);
       const resumeAt = Math.max(heartbeat?.next ?? 0, confirmed);
       // An approved preview applied as it is (canary targets) is checked for freshness here, in the
       // same attempt as the writes; the heartbeat records the check so a retry does not repeat it,
@@ -200,7 +205,7 @@ export function syncActivities(deps: ActivityDeps) {
           startAt,
           verifyFirst: startAt > 0 || ctx.info.attempt > 1,
           onStep: async (outcome: StepOutcome, total: number) => {
-            await recordOutcome(runId, outcome);
+            await recordOutcome(runId, recorded, outcome);
             ctx.heartbeat({ next: outcome.index + 1, total, checked: true });
             deps.logger.debug({ previewId, step: outcome.index + 1, total, stepId: outcome.stepId, outcome: outcome.outcome }, 'sync apply progress');
           },
@@ -209,14 +214,14 @@ export function syncActivities(deps: ActivityDeps) {
         if (error instanceof AppRequestError) throw appFailure(error.failure, 'applying the plan');
         throw error;
       }
-      const run = await em().findOneOrFail(SyncRun, { id: runId });
-      return { steps: plan.steps.length, written: run.entityOutcomeCount };
+      return { steps: plan.steps.length, written: recorded.filter((o) => o.outcome !== 'skipped').length };
     },
 
     /** Completes the run record from the stored outcomes, and the preview's status with it. */
     async finishSyncRun(runId: number, failure: FailureEvidence | null): Promise<SyncRunResult> {
       const run = await em().findOneOrFail(SyncRun, { id: runId });
-      const preview = run.previewId ? await em().findOne(SyncPreview, { id: run.previewId }) : null;
+      // Read through a fork, as in startSyncRun: only the run is flushed; the preview gets a targeted update.
+      const preview = run.previewId ? await em().fork().findOne(SyncPreview, { id: run.previewId }, { fields: ['plan', 'preview'] }) : null;
       const plan = (preview?.plan ?? { steps: [] }) as unknown as WritePlan;
       const outcomes = run.outcomes as unknown as StepOutcome[];
       const done = new Set(outcomes.map((o) => o.index));
@@ -270,24 +275,33 @@ export function syncActivities(deps: ActivityDeps) {
     return fingerprint(live) === preview.liveFingerprint;
   }
 
-  /** How many leading plan steps the run has confirmed (the index to resume at). */
-  async function confirmedSteps(runId: number): Promise<number> {
+  async function recordedOutcomes(runId: number): Promise<StepOutcome[]> {
     const run = await deps.orm.em.fork().findOneOrFail(SyncRun, { id: runId }, { fields: ['outcomes'] });
-    const done = new Set((run.outcomes as unknown as StepOutcome[]).map((o) => o.index));
+    return [...(run.outcomes as unknown as StepOutcome[])];
+  }
+
+  /** How many leading plan steps the run has confirmed (the index to resume at). */
+  function confirmedSteps(outcomes: readonly StepOutcome[]): number {
+    const done = new Set(outcomes.map((o) => o.index));
     let next = 0;
     while (done.has(next)) next++;
     return next;
   }
 
-  async function recordOutcome(runId: number, outcome: StepOutcome): Promise<void> {
-    const fork = deps.orm.em.fork();
-    const run = await fork.findOneOrFail(SyncRun, { id: runId });
-    const outcomes = (run.outcomes as unknown as StepOutcome[]).filter((o) => o.index !== outcome.index);
+  /**
+   * Records one confirmed step on the run (one UPDATE, committed before the heartbeat that
+   * reports it). `outcomes` holds what the run had when this attempt started plus this attempt's
+   * steps: only one attempt of a run applies at a time, so the list need not be read again per step.
+   */
+  async function recordOutcome(runId: number, outcomes: StepOutcome[], outcome: StepOutcome): Promise<void> {
+    const at = outcomes.findIndex((o) => o.index === outcome.index);
+    if (at >= 0) outcomes.splice(at, 1);
     outcomes.push(outcome);
     outcomes.sort((a, b) => a.index - b.index);
-    run.outcomes = outcomes as unknown as Record<string, unknown>[];
-    run.entityOutcomeCount = outcomes.filter((o) => o.outcome !== 'skipped').length;
-    await fork.flush();
+    await deps.orm.em.fork().nativeUpdate(SyncRun, { id: runId }, {
+      outcomes: outcomes as unknown as Record<string, unknown>[],
+      entityOutcomeCount: outcomes.filter((o) => o.outcome !== 'skipped').length,
+    });
   }
 }
 

@@ -8,6 +8,8 @@ import { startEmulator, type Emulator, type EmulatorApp } from '../emulators';
  */
 export interface EmulatorFleet {
   instances: { baseUrl: string; apiKey: string }[];
+  /** The process hosting the emulators. */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startEmulatorFleet(app: EmulatorApp, count: number, latenc
   });
   return {
     instances,
+    pid: child.pid!,
     close: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -1,3 +1,5 @@
+import type { Profiler } from './profile';
+
 /**
  * Benchmarks print ratios against a baseline measured in the same run, never absolute
  * pass/fail thresholds. Each benchmark module exports a Benchmark; src/bench/run.ts runs them.
@@ -14,7 +16,8 @@ export interface Benchmark {
   name: string;
   /** Why the benchmark cannot run here (e.g. ../shared missing), or null. */
   unavailable?: () => string | null;
-  run(report: (line: BenchLine) => void): Promise<void>;
+  /** With `--profile`, a profiler: the benchmark opens sections and collects histories (see profile.ts). */
+  run(report: (line: BenchLine) => void, options?: { profile?: Profiler }): Promise<void>;
 }
 
 export async function timeIt<T>(fn: () => Promise<T> | T): Promise<{ ms: number; value: T }> {

@@ -7,14 +7,19 @@ import { evaluateBenchmark } from './evaluate';
 import { timelineBenchmark } from './timeline';
 import { refGuideSyncBenchmark } from './ref-guide-sync';
 import { goalPreviewBenchmark } from './goal-preview';
+import { fleetScaleBenchmark } from './fleet-scale';
+import { Profiler } from './profile';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, fleetScaleBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).
   process.env.GIT_ALLOW_PROTOCOL = 'file';
-  const only = process.argv[2];
+  // `run.js <name>` or `run.js --profile <name>` (a phase breakdown after the figures).
+  const args = process.argv.slice(2);
+  const profiled = args.includes('--profile');
+  const only = args.find((a) => a !== '--profile');
   for (const bench of BENCHMARKS) {
     if (only && !bench.name.includes(only)) continue;
     const why = bench.unavailable?.() ?? null;
@@ -23,7 +28,13 @@ async function main(): Promise<void> {
       continue;
     }
     process.stdout.write(`# ${bench.name}\n`);
-    await bench.run((line) => process.stdout.write(formatLine(line) + '\n'));
+    const profile = profiled ? new Profiler() : undefined;
+    try {
+      await bench.run((line) => process.stdout.write(formatLine(line) + '\n'), { profile });
+      profile?.print((line) => process.stdout.write(line + '\n'));
+    } finally {
+      profile?.close();
+    }
   }
 }
 

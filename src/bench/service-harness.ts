@@ -12,6 +12,8 @@ export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
 
 export interface BenchService {
   service: RunningService;
+  /** The bench's own Temporal dev server process. */
+  temporalPid: number;
   baseUrl: string;
   request<T = any>(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
@@ -53,13 +55,27 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
   const baseUrl = `${service.apiUrl}/api/v1`;
   return {
     service,
+    temporalPid: dev.pid,
     baseUrl,
     async request(method, apiPath, body) {
-      const response = await fetch(baseUrl + apiPath, {
-        method,
-        headers: { 'X-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const send = () =>
+        fetch(baseUrl + apiPath, {
+          method,
+          headers: { 'X-Api-Key': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      // A GET (a poll) is tried again when the connection fails: a kept-alive socket the server
+      // closed while the bench waited is not a failure of what is measured.
+      let response: Response;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await send();
+          break;
+        } catch (error) {
+          if (method !== 'GET' || attempt >= 3) throw error;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },
@@ -69,6 +85,30 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Triggers a schedule, waits for the workflow it starts to complete, and returns that execution's
+ * duration by the server's clock (start to close). Waiting on the result (one long poll) rather
+ * than polling the API keeps the measuring loop from taking CPU from the run being measured.
+ */
+export async function runScheduleNow(bench: BenchService, scheduleId: string): Promise<number> {
+  const { client } = bench.service.temporal;
+  const schedule = client.schedule.getHandle(scheduleId);
+  const seen = new Set((await schedule.describe()).info.recentActions.map((a) => a.action.workflow.workflowId));
+  await schedule.trigger();
+  for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, 100));
+    const described = await schedule.describe().catch(() => null); // a busy dev server may time out a describe: ask again
+    const run = described && [...described.info.runningActions, ...described.info.recentActions.map((a) => a.action)].find((a) => !seen.has(a.workflow.workflowId));
+    if (run) {
+      const handle = client.workflow.getHandle(run.workflow.workflowId, run.workflow.firstExecutionRunId);
+      await handle.result();
+      const { startTime, closeTime } = await handle.describe();
+      return closeTime!.getTime() - startTime.getTime();
+    }
+  }
+  throw new Error(`schedule ${scheduleId} started no workflow in time`);
 }
 
 export async function until<T>(check: () => Promise<T>, accept: (v: T) => boolean, timeoutMs = 120_000, intervalMs = 10): Promise<T> {

@@ -1,4 +1,8 @@
+import { channel } from 'node:diagnostics_channel';
 import type { AppCallFailure } from '../domain/failure-evidence';
+
+// Profiling probe (see src/platform/profiling.ts, which the layer rules keep this module from importing).
+const profileChannel = channel('arrgo:profile');
 
 /**
  * A failed call to an app. The message is generic on purpose: the URL, host, API key and response
@@ -58,6 +62,7 @@ export async function appRequest<T>(
 ): Promise<AppResponse<T>> {
   let response: Response;
   let text: string;
+  const profiled = profileChannel.hasSubscribers ? performance.timeOrigin + performance.now() : 0;
   try {
     response = await fetch(joinUrl(target.baseUrl, target.apiBase, path), {
       method,
@@ -73,6 +78,8 @@ export async function appRequest<T>(
     text = await response.text();
   } catch (error) {
     throw new AppRequestError(classifyNetworkError(error));
+  } finally {
+    if (profiled) profileChannel.publish({ phase: 'app-http', name: method, startedAt: profiled, ms: performance.timeOrigin + performance.now() - profiled });
   }
   const failure = classifyStatus(response.status);
   if (failure) throw new AppRequestError(failure, response.status);

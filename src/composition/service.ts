@@ -72,7 +72,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     cleanups.length = 0;
   };
   try {
-    const orm = await initOrm(config.database, logger);
+    const orm = await initOrm(config.database, logger, { poolMax: config.databasePoolMax });
     cleanups.push(() => orm.close(true));
     const migration = await migrate(orm);
     logger.info({ driver: config.database.kind, migration }, 'application database ready');
@@ -109,6 +109,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         taskQueue: config.temporal.taskQueue,
         deps: { config, orm, secretBox, logger: logger.child({ component: 'activity' }), pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null },
         workflowBundlePath: options.workflowBundlePath,
+        maxConcurrentActivityTaskExecutions: config.workerMaxConcurrentActivities,
       });
       const running = worker;
       cleanups.push(() => running.shutdown());

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { RequestContext } from '@mikro-orm/core';
+import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker, type ActivityInboundCallsInterceptor, type ActivityExecuteInput, type Next } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { isAppError } from '../errors';
 import type { Orm } from '../persistence/orm';
 import { appErrorToFailure } from '../platform/temporal-errors';
 import { activityExecution, activityScheduleToStart } from '../platform/metrics';
-import { Context } from '@temporalio/activity';
+import { profiling, publishSample } from '../platform/profiling';
 
 /** Prebuilt by `npm run build` (dist/workflow-bundle.js); dev and tests bundle from source. */
 export function prebuiltWorkflowBundle(): string | undefined {
@@ -15,7 +16,7 @@ export function prebuiltWorkflowBundle(): string | undefined {
   return fs.existsSync(candidate) ? candidate : undefined;
 }
 
-/** One EntityManager fork per activity execution, and AppError kept typed across the wire. */
+/** One EntityManager fork per activity execution, AppError kept typed across the wire, and a profiling sample per execution. */
 class ActivityContextInterceptor implements ActivityInboundCallsInterceptor {
   constructor(private readonly orm: Orm) {}
 
@@ -25,6 +26,7 @@ class ActivityContextInterceptor implements ActivityInboundCallsInterceptor {
     // Task latency: how long this attempt waited for a worker slot after it was scheduled.
     activityScheduleToStart.observe({ activity: info.activityType }, Math.max(0, started - info.currentAttemptScheduledTimestampMs) / 1000);
     let outcome = 'failed';
+    const startedAt = profiling() ? performance.timeOrigin + performance.now() : 0;
     return RequestContext.create(this.orm.em, async () => {
       try {
         const result = await next(input);
@@ -35,6 +37,9 @@ class ActivityContextInterceptor implements ActivityInboundCallsInterceptor {
         throw error;
       } finally {
         activityExecution.observe({ activity: info.activityType, outcome }, (Date.now() - started) / 1000);
+        if (startedAt) {
+          publishSample({ phase: info.isLocal ? 'local-activity' : 'activity', name: info.activityType, startedAt, ms: performance.timeOrigin + performance.now() - startedAt });
+        }
       }
     });
   }

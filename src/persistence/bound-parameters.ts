@@ -1,4 +1,5 @@
-import { Utils, type Configuration } from '@mikro-orm/core';
+import { channel } from 'node:diagnostics_channel';
+import { Utils, type Configuration, type LogContext, type TransactionEventBroadcaster } from '@mikro-orm/core';
 import { BetterSqliteConnection, BetterSqliteDriver } from '@mikro-orm/better-sqlite';
 import type { AbstractSqlConnection, AbstractSqlPlatform, Knex } from '@mikro-orm/knex';
 import { PostgreSqlConnection, PostgreSqlDriver } from '@mikro-orm/postgresql';
@@ -47,8 +48,40 @@ export function bindStrings(platform: AbstractSqlPlatform, sql: string, params: 
   return { sql: out, bindings };
 }
 
+// Profiling probe (see src/platform/profiling.ts, which the layer rules keep this module from importing).
+const profileChannel = channel('arrgo:profile');
+const WRITE_VERB = /^\s*(insert|update|delete|replace|merge|upsert|create|alter|drop|truncate)\b/i;
+const TABLE = /\b(?:into|update|from)\s+[`"]?(\w+)/i;
+
+function now(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 function withBoundParameters<T extends SqlConnectionClass>(Base: T) {
   abstract class Bound extends Base {
+    // Every statement passes here (bound or not); when profiling, each is timed as a read or a write.
+    protected override async executeQuery<R>(query: string, cb: () => Promise<R>, context?: LogContext): Promise<R> {
+      if (!profileChannel.hasSubscribers) return super.executeQuery(query, cb, context);
+      const startedAt = now();
+      try {
+        return await super.executeQuery(query, cb, context);
+      } finally {
+        const verb = WRITE_VERB.exec(query)?.[1]?.toLowerCase();
+        const table = TABLE.exec(query)?.[1] ?? '';
+        profileChannel.publish({ phase: verb ? 'db-write' : 'db-read', name: `${verb ?? 'select'} ${table}`.trim(), startedAt, ms: now() - startedAt });
+      }
+    }
+
+    override async commit(ctx: Knex.Transaction, eventBroadcaster?: TransactionEventBroadcaster, loggerContext?: LogContext): Promise<void> {
+      if (!profileChannel.hasSubscribers) return super.commit(ctx, eventBroadcaster, loggerContext);
+      const startedAt = now();
+      try {
+        return await super.commit(ctx, eventBroadcaster, loggerContext);
+      } finally {
+        profileChannel.publish({ phase: 'db-commit', name: 'commit', startedAt, ms: now() - startedAt });
+      }
+    }
+
     override async execute(queryOrKnex: string | Knex.QueryBuilder | Knex.Raw, params: unknown[] = [], method: 'all' | 'get' | 'run' = 'all', ctx?: unknown, loggerContext?: object): Promise<any> {
       await this.ensureConnection();
       let sql: string;

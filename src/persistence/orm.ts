@@ -15,7 +15,12 @@ export function driverName(database: DatabaseConfig): 'postgresql' | 'sqlite' {
   return database.kind;
 }
 
-export function ormOptions(database: DatabaseConfig, logger?: Logger): Options {
+export interface OrmTuning {
+  /** PostgreSQL pool size (SQLite keeps its one connection: a single writer, readers in WAL). */
+  poolMax?: number;
+}
+
+export function ormOptions(database: DatabaseConfig, logger?: Logger, tuning: OrmTuning = {}): Options {
   const common: Options = {
     entities: ENTITIES,
     extensions: [Migrator],
@@ -32,14 +37,14 @@ export function ormOptions(database: DatabaseConfig, logger?: Logger): Options {
     discovery: { warnWhenNoEntities: false },
   };
   if (database.kind === 'postgresql') {
-    return { ...common, driver: BoundPostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: 10 } };
+    return { ...common, driver: BoundPostgreSqlDriver, clientUrl: database.url, pool: { min: 0, max: tuning.poolMax ?? 10 } };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   return { ...common, driver: BoundBetterSqliteDriver, dbName: database.file };
 }
 
-export async function initOrm(database: DatabaseConfig, logger?: Logger): Promise<Orm> {
-  const orm = await MikroORM.init(ormOptions(database, logger));
+export async function initOrm(database: DatabaseConfig, logger?: Logger, tuning: OrmTuning = {}): Promise<Orm> {
+  const orm = await MikroORM.init(ormOptions(database, logger, tuning));
   if (database.kind === 'sqlite') {
     const connection = orm.em.getConnection();
     await connection.execute('pragma journal_mode = wal');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { WORKER_HEARTBEAT_FILE, WORKER_HEARTBEAT_STALE_MS } from '../platform/worker-heartbeat';
+import { workerHeartbeatFile, WORKER_HEARTBEAT_STALE_MS } from '../platform/worker-heartbeat';
 
 /** Container health checks: `healthcheck api` asks /api/v1/health; `healthcheck worker` reads the heartbeat file. */
 async function main(): Promise<number> {
@@ -13,7 +13,7 @@ async function main(): Promise<number> {
     return response.ok && body.status !== 'unhealthy' ? 0 : 1;
   }
   if (role === 'worker') {
-    const stat = fs.statSync(path.join(config.dataDir, WORKER_HEARTBEAT_FILE));
+    const stat = fs.statSync(path.join(config.dataDir, workerHeartbeatFile()));
     return Date.now() - stat.mtimeMs < WORKER_HEARTBEAT_STALE_MS ? 0 : 1;
   }
   process.stderr.write('usage: healthcheck api|worker\n');

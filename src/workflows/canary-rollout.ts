@@ -139,15 +139,22 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
     evidencePreviewIds = await buildEvidence();
   }
 
-  // rolling_out: apply the approved previews in batches, recording the index reached.
+  // rolling_out: apply the approved previews in batches, recording the index reached. A batch's
+  // previews pass to their child syncs in one local activity, then the children start together.
   await transition({ status: 'rolling_out' });
-  const approved = new Map((state.remainingPreview?.entries ?? []).map((e) => [e.instanceId, e.previewId!]));
+  const approved = new Map((state.remainingPreview?.entries ?? []).map((e) => [e.instanceId, e]));
   for (const batch of batchesFrom(input.targets, input.batchSize, state.rolloutIndex)) {
+    const childIds = batch.items.map((target) => `${workflowId}-target-${target.instanceId}`);
+    const syncInputs = await bookkeeping.evidenceApplyInputs(
+      input.rolloutId,
+      batch.items.map((target, i) => {
+        const entry = approved.get(target.instanceId)!;
+        return { previewId: entry.previewId!, childWorkflowId: childIds[i], counts: entry.counts };
+      }),
+    );
     const results = await Promise.all(
-      batch.items.map(async (target) => {
-        const childId = `${workflowId}-target-${target.instanceId}`;
-        const syncInput = await bookkeeping.evidenceApplyInput(input.rolloutId, approved.get(target.instanceId)!, childId);
-        const result = await runSync(input, childId, syncInput);
+      batch.items.map(async (target, i) => {
+        const result = await runSync(input, childIds[i], syncInputs[i]);
         return targetResult(target, outcomeOf(result), { previewId: result.previewId, runId: result.runId });
       }),
     );

@@ -1,4 +1,4 @@
-import { executeChild, proxyActivities, proxyLocalActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow';
+import { executeChild, patched, proxyActivities, proxyLocalActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { driftCheckWorkflow as driftCheck, SA, type DriftOutcome, type DriftPollResult } from './contracts';
 
@@ -20,15 +20,40 @@ export async function driftCheckWorkflow(instanceId: number): Promise<DriftOutco
 }
 
 /**
- * Run by the drift polling schedule: every enabled instance not backing off is checked in a child
- * workflow, at most DRIFT_POLL_CONCURRENCY at a time (a pool: each finished check frees a slot).
+ * Run by the drift polling schedule: every enabled instance not backing off is checked, at most
+ * DRIFT_POLL_CONCURRENCY at a time (a pool: each finished check frees a slot), by one activity
+ * that heartbeats its progress and resumes where it stopped when retried.
  */
 export async function driftPollWorkflow(): Promise<DriftPollResult> {
-  const { due, backingOff } = await bookkeeping.listDriftTargets();
+  const { due, backingOff, heartbeatTimeoutMs } = await bookkeeping.listDriftTargets();
+  // Runs started before the checks moved into one activity replay their child workflows.
+  if (!patched('drift-poll-checks-in-one-activity')) return pollWithChildren(due, backingOff);
+  // Long (a fleet, slow apps), so a lost worker is noticed by the missing heartbeat
+  // (SYNC_HEARTBEAT_TIMEOUT_SECONDS) and another one resumes after the checks stored.
+  const pollChecks = proxyActivities<Activities>({
+    startToCloseTimeout: '2 hours',
+    heartbeatTimeout: heartbeatTimeoutMs,
+    retry: { maximumAttempts: 3, initialInterval: '1 second', nonRetryableErrorTypes: ['AppError'] },
+  });
+  let failed = 0;
+  if (due.length) {
+    setCurrentDetails(`Drift polling: checking ${due.length} instances, ${DRIFT_POLL_CONCURRENCY} at a time; ${backingOff.length} backing off`);
+    try {
+      ({ failed } = await pollChecks.checkInstancesDrift({ instanceIds: due, concurrency: DRIFT_POLL_CONCURRENCY }));
+    } catch {
+      failed = due.length;
+    }
+  }
+  setCurrentDetails(`Drift polling: ${due.length} checked, ${failed} failed, ${backingOff.length} backing off`);
+  const { errorCount } = await bookkeeping.recordDriftRun();
+  return { checked: due.length, failed, backingOff: backingOff.length, errorCount };
+}
+
+/** The earlier poll: one child drift check per instance. Kept only for runs started before. */
+async function pollWithChildren(due: number[], backingOff: number[]): Promise<DriftPollResult> {
   const parent = workflowInfo().workflowId;
   let next = 0;
   let failed = 0;
-  let done = 0;
   const worker = async () => {
     while (next < due.length) {
       const instanceId = due[next++];
@@ -46,8 +71,6 @@ export async function driftPollWorkflow(): Promise<DriftPollResult> {
       } catch {
         failed++;
       }
-      done++;
-      setCurrentDetails(`Drift polling: ${done}/${due.length} checked, ${failed} failed, ${backingOff.length} backing off`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(DRIFT_POLL_CONCURRENCY, due.length) }, worker));

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { initOrm, LATEST_MIGRATION, migrate } from '../../src/persistence/orm';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
+import { Instance } from '../../src/persistence/entities';
+import { PROFILE_CHANNEL, type ProfileSample } from '../../src/platform/profiling';
 import { createPostgresDatabase, postgresAvailable } from '../helpers/databases';
 
 const describePg = postgresAvailable() ? describe : describe.skip;
@@ -35,6 +38,63 @@ describe('migrations on SQLite', () => {
     } finally {
       await orm.close(true);
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Statements written to the database while fn runs (through the profiling probe of the drivers). */
+async function writesDuring(fn: () => Promise<void>): Promise<string[]> {
+  const writes: string[] = [];
+  const listener = (message: unknown) => {
+    const sample = message as ProfileSample;
+    if (sample.phase === 'db-write') writes.push(sample.name);
+  };
+  subscribe(PROFILE_CHANNEL, listener);
+  try {
+    await fn();
+  } finally {
+    unsubscribe(PROFILE_CHANNEL, listener);
+  }
+  return writes;
+}
+
+async function expectLoadedDatesUntouched(orm: Orm): Promise<void> {
+  const created = new Date('2026-01-02T03:04:05.678Z');
+  const seed = orm.em.fork();
+  seed.create(Instance, { name: 'dates', arrType: 'movie_app', baseUrl: 'http://127.0.0.1:1', apiKeySealed: 'sealed', enabled: true, tags: [], createdAt: created, updatedAt: created });
+  await seed.flush();
+  const em = orm.em.fork();
+  const loaded = await em.findOneOrFail(Instance, { name: 'dates' });
+  expect(loaded.createdAt.toISOString()).toBe(created.toISOString());
+  // A flush with nothing changed writes nothing (dates used to look changed on SQLite and were rewritten).
+  expect(await writesDuring(() => em.flush())).toEqual([]);
+  loaded.name = 'dates-renamed';
+  expect(await writesDuring(() => em.flush())).toEqual(['update instances']);
+  expect((await orm.em.fork().findOneOrFail(Instance, { name: 'dates-renamed' })).createdAt.toISOString()).toBe(created.toISOString());
+}
+
+describe('unchanged entities are not written back', () => {
+  it('on SQLite', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-sqlite-'));
+    const orm = await initOrm({ kind: 'sqlite', file: path.join(dir, 'arrgo.sqlite') });
+    try {
+      await migrate(orm);
+      await expectLoadedDatesUntouched(orm);
+    } finally {
+      await orm.close(true);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  (postgresAvailable() ? it : it.skip)('on PostgreSQL', async () => {
+    const db = await createPostgresDatabase();
+    const orm = await initOrm({ kind: 'postgresql', url: db.url });
+    try {
+      await migrate(orm);
+      await expectLoadedDatesUntouched(orm);
+    } finally {
+      await orm.close(true);
+      await db.drop();
     }
   });
 });

@@ -71,6 +71,6 @@ export const CanaryRolloutSchema = new EntitySchema<CanaryRollout>({
     workflowId: { type: 'string', length: 200, fieldName: 'workflow_id' },
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
-    finishedAt: { type: 'datetime', nullable: true, fieldName: 'finished_at' },
+    finishedAt: { type: 'Date', nullable: true, fieldName: 'finished_at' },
   },
 });

@@ -32,8 +32,8 @@ export const DriftResultSchema = new EntitySchema<DriftResult>({
     status: { type: 'string', length: 20 },
     reason: { type: 'string', length: 40, nullable: true },
     detectedVersion: { type: 'string', length: 50, nullable: true, fieldName: 'detected_version' },
-    checkedAt: { type: 'datetime', fieldName: 'checked_at' },
-    contentCheckedAt: { type: 'datetime', nullable: true, fieldName: 'content_checked_at' },
+    checkedAt: { type: 'Date', fieldName: 'checked_at' },
+    contentCheckedAt: { type: 'Date', nullable: true, fieldName: 'content_checked_at' },
     counts: { type: 'json' },
     drift: { type: 'json' },
     missing: { type: 'json' },
@@ -41,6 +41,6 @@ export const DriftResultSchema = new EntitySchema<DriftResult>({
     managedTotal: { type: 'integer', fieldName: 'managed_total', default: 0 },
     issues: { type: 'json' },
     failureStreak: { type: 'integer', fieldName: 'failure_streak', default: 0 },
-    backoffUntil: { type: 'datetime', nullable: true, fieldName: 'backoff_until' },
+    backoffUntil: { type: 'Date', nullable: true, fieldName: 'backoff_until' },
   },
 });

@@ -21,7 +21,7 @@ export const HealthSnapshotSchema = new EntitySchema<HealthSnapshot>({
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     instanceId: { type: 'integer', fieldName: 'instance_id' },
-    generatedAt: { type: 'datetime', fieldName: 'generated_at' },
+    generatedAt: { type: 'Date', fieldName: 'generated_at' },
     engineVersion: { type: 'string', length: 40, fieldName: 'engine_version' },
     trigger: { type: 'string', length: 20 },
     band: { type: 'string', length: 20 },

@@ -99,7 +99,7 @@ export const PcdDatabaseSchema = new EntitySchema<PcdDatabase>({
     schemaNote: { type: 'string', length: 500, nullable: true, fieldName: 'schema_note' },
     contentVersion: { type: 'integer', fieldName: 'content_version', default: 0 },
     userVersion: { type: 'integer', fieldName: 'user_version', default: 0 },
-    lastPulledAt: { type: 'datetime', nullable: true, fieldName: 'last_pulled_at' },
+    lastPulledAt: { type: 'Date', nullable: true, fieldName: 'last_pulled_at' },
     pinnedSnapshotId: { type: 'integer', nullable: true, fieldName: 'pinned_snapshot_id' },
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -40,7 +40,7 @@ export const PcdSnapshotBaseSchema = new EntitySchema<PcdSnapshotBase>({
     digest: { type: 'string', length: 64 },
     opCount: { type: 'integer', fieldName: 'op_count' },
     payload: { type: 'blob', lazy: true },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
   },
 });
 
@@ -86,7 +86,7 @@ export const PcdSnapshotSchema = new EntitySchema<PcdSnapshot>({
     userOpCount: { type: 'integer', fieldName: 'user_op_count' },
     stateHash: { type: 'string', length: 64, nullable: true, fieldName: 'state_hash' },
     checksum: { type: 'string', length: 64 },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
   },
 });
 
@@ -137,8 +137,8 @@ export const PcdRollbackSchema = new EntitySchema<PcdRollback>({
     opsReactivated: { type: 'json', fieldName: 'ops_reactivated' },
     error: { type: 'string', length: 500, nullable: true },
     workflowId: { type: 'string', length: 200, fieldName: 'workflow_id' },
-    startedAt: { type: 'datetime', fieldName: 'started_at' },
-    finishedAt: { type: 'datetime', nullable: true, fieldName: 'finished_at' },
+    startedAt: { type: 'Date', fieldName: 'started_at' },
+    finishedAt: { type: 'Date', nullable: true, fieldName: 'finished_at' },
   },
 });
 
@@ -162,7 +162,7 @@ export const TimelineAnnotationSchema = new EntitySchema<TimelineAnnotation>({
     source: { type: 'string', length: 20 },
     sourceId: { type: 'integer', fieldName: 'source_id' },
     body: { type: 'text' },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+    updatedAt: { type: 'Date', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
   },
 });

@@ -73,11 +73,11 @@ export const RefGuideSourceSchema = new EntitySchema<RefGuideSource>({
     syncStatus: { type: 'string', length: 20, fieldName: 'sync_status' },
     syncReason: { type: 'string', length: 60, nullable: true, fieldName: 'sync_reason' },
     lastCommit: { type: 'string', length: 64, nullable: true, fieldName: 'last_commit' },
-    lastSyncedAt: { type: 'datetime', nullable: true, fieldName: 'last_synced_at' },
-    lastAttemptAt: { type: 'datetime', nullable: true, fieldName: 'last_attempt_at' },
+    lastSyncedAt: { type: 'Date', nullable: true, fieldName: 'last_synced_at' },
+    lastAttemptAt: { type: 'Date', nullable: true, fieldName: 'last_attempt_at' },
     entityCounts: { type: 'json', nullable: true, fieldName: 'entity_counts' },
-    createdAt: { type: 'datetime', fieldName: 'created_at', onCreate: () => new Date() },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
+    createdAt: { type: 'Date', fieldName: 'created_at', onCreate: () => new Date() },
+    updatedAt: { type: 'Date', fieldName: 'updated_at', onCreate: () => new Date(), onUpdate: () => new Date() },
   },
 });
 
@@ -98,6 +98,6 @@ export const RefGuideEntitySchema = new EntitySchema<RefGuideEntity>({
     scores: { type: 'json', nullable: true },
     groupNumber: { type: 'integer', nullable: true, fieldName: 'group_number' },
     version: { type: 'integer', default: 1 },
-    writtenAt: { type: 'datetime', fieldName: 'written_at' },
+    writtenAt: { type: 'Date', fieldName: 'written_at' },
   },
 });

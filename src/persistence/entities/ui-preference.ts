@@ -15,7 +15,7 @@ export const UiPreferenceSchema = new EntitySchema<UiPreference>({
   properties: {
     sectionKey: { type: 'string', length: 96, primary: true, fieldName: 'section_key' },
     mode: { type: 'string', length: 20 },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at' },
+    updatedAt: { type: 'Date', fieldName: 'updated_at' },
   },
 });
 
@@ -39,7 +39,7 @@ export const ComplexityTierSchema = new EntitySchema<ComplexityTier>({
     interactionCount: { type: 'integer', fieldName: 'interaction_count', default: 0 },
     advancedToggleCount: { type: 'integer', fieldName: 'advanced_toggle_count', default: 0 },
     lastSuggestedTier: { type: 'string', length: 20, nullable: true, fieldName: 'last_suggested_tier' },
-    suggestionDismissedAt: { type: 'datetime', nullable: true, fieldName: 'suggestion_dismissed_at' },
-    updatedAt: { type: 'datetime', fieldName: 'updated_at' },
+    suggestionDismissedAt: { type: 'Date', nullable: true, fieldName: 'suggestion_dismissed_at' },
+    updatedAt: { type: 'Date', fieldName: 'updated_at' },
   },
 });

@@ -3,11 +3,13 @@ import { createArrClient } from '../../clients/arr-client';
 import { AppRequestError } from '../../clients/http';
 import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type StoredDriftStatus } from '../../domain/drift';
 import { appSections, classifyDrift, liveNeeds, planSync, type SyncChange, type SyncIssue } from '../../domain/sync';
+import { notFound } from '../../errors';
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
+import { probe } from '../../platform/profiling';
 import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import { InstanceService } from '../instances/instance-service';
-import type { PcdCacheManager } from '../pcd/cache-manager';
+import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
 import { readLiveState } from '../sync/live-state';
 import { SyncConfigService } from '../sync/sync-config-service';
 import { readDriftSettings } from './drift-settings';
@@ -27,72 +29,191 @@ export interface DriftOutcome {
   reason: DriftReason | null;
 }
 
+type DriftContent = { drift: SyncChange[]; missing: SyncChange[]; unmanaged: SyncChange[]; managedTotal: number; issues: SyncIssue[] };
+
+/** What one check found, before it is stored. */
+interface DriftVerdict {
+  instanceId: number;
+  status: StoredDriftStatus;
+  reason: DriftReason | null;
+  /** When the check started (the stored checkedAt). */
+  at: Date;
+  /** The app's version when system/status answered (kept otherwise). */
+  detectedVersion?: string;
+  /** The comparison, when the app could be read (the last one is kept otherwise). */
+  content?: DriftContent;
+}
+
+export interface DriftBatchOptions {
+  /** Checks that run at once; a slow instance holds one slot, never the others. */
+  concurrency: number;
+  /** Called once per instance when its result is stored (ok) or its check failed unexpectedly (error). */
+  onChecked?: (instanceId: number, result: { outcome: DriftOutcome } | { error: unknown }) => void;
+}
+
 /**
  * Reads the instance's live state, compares desired against live with the sync diff engine, and
  * stores the result (one row per instance). Failures are stored as statuses with a sanitized
  * reason; the last content comparison is kept when the app cannot be read.
  */
 export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promise<DriftOutcome> {
+  let failed: { error: unknown } | undefined;
+  const [outcome] = await runDriftChecks(deps, [instanceId], {
+    concurrency: 1,
+    onChecked: (_, result) => {
+      if ('error' in result) failed = result;
+    },
+  });
+  if (failed) throw failed.error;
+  return outcome;
+}
+
+/**
+ * Drift checks of several instances, `concurrency` at a time. What the checks share is read once
+ * (settings, instances, configurations, stored rows, databases and their PCD caches), and results
+ * are written in coalesced flushes: whatever finished while one flush ran goes into the next.
+ * Returns the stored outcomes in the order given (an instance whose check threw is left out and
+ * reported through onChecked).
+ */
+export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly number[], options: DriftBatchOptions): Promise<DriftOutcome[]> {
   const { em } = deps;
-  const instance = await em.findOneOrFail(Instance, { id: instanceId });
-  const row = (await em.findOne(DriftResult, { instanceId })) ?? em.create(DriftResult, emptyRow(instanceId));
-  const now = new Date();
+  if (!instanceIds.length) return [];
+  const ids = [...instanceIds];
   const settings = await readDriftSettings(em);
-  const store = async (
-    status: StoredDriftStatus,
-    reason: DriftReason | null,
-    content?: { drift: SyncChange[]; missing: SyncChange[]; unmanaged: SyncChange[]; managedTotal: number; issues: SyncIssue[] },
-  ) => {
-    row.status = status;
-    row.reason = reason;
-    row.checkedAt = now;
-    if (content) {
-      row.contentCheckedAt = now;
-      row.drift = content.drift as unknown as Record<string, unknown>[];
-      row.missing = content.missing as unknown as Record<string, unknown>[];
-      row.unmanaged = content.unmanaged as unknown as Record<string, unknown>[];
-      row.counts = { drifted: content.drift.length, missing: content.missing.length, unmanaged: content.unmanaged.length };
-      row.managedTotal = content.managedTotal;
-      row.issues = content.issues as unknown as Record<string, unknown>[];
+  const instances = new Map((await em.find(Instance, { id: { $in: ids } })).map((i) => [i.id, i]));
+  const streaks = new Map((await em.fork().find(DriftResult, { instanceId: { $in: ids } }, { fields: ['instanceId', 'failureStreak'] })).map((r) => [r.instanceId, r.failureStreak]));
+  const configs = await new SyncConfigService(em, deps.pcdCaches).findMany(ids);
+  const databaseIds = [...new Set([...configs.values()].map((c) => c.databaseId))];
+  const databases = new Map((databaseIds.length ? await em.find(PcdDatabase, { id: { $in: databaseIds } }) : []).map((d) => [d.id, d]));
+  const caches = new Map<number, Promise<PcdCache | null>>();
+  const cacheOf = (databaseId: number) => {
+    if (!caches.has(databaseId)) caches.set(databaseId, deps.pcdCaches.build(databaseId).catch(() => null));
+    return caches.get(databaseId)!;
+  };
+  const instanceService = new InstanceService(em, deps.secretBox);
+  const writer = new DriftWriter(em, streaks, settings.intervalMinutes * 60_000, deps.logger);
+
+  const check = async (instanceId: number): Promise<DriftVerdict> => {
+    const at = new Date();
+    const verdict = (status: StoredDriftStatus, reason: DriftReason | null, extra: Partial<DriftVerdict> = {}): DriftVerdict => ({ instanceId, status, reason, at, ...extra });
+    const instance = instances.get(instanceId);
+    if (!instance) throw notFound(`Instance ${instanceId} not found`);
+    const config = configs.get(instanceId);
+    if (!config) return verdict('error', 'not_configured');
+    const database = databases.get(config.databaseId);
+    if (!database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.enabled) return verdict('error', 'cache_not_ready');
+    const cache = await cacheOf(database.id);
+    if (!cache) return verdict('error', 'cache_not_ready');
+    const client = createArrClient(instanceService.connectionOf(instance), deps.timeoutMs);
+    let detectedVersion: string;
+    try {
+      detectedVersion = (await client.systemStatus()).version;
+    } catch (error) {
+      if (!(error instanceof AppRequestError)) throw error;
+      const failed = driftFailure(error.failure, error.status);
+      return verdict(failed.status, failed.reason);
     }
-    row.failureStreak = isFailedDrift(status) ? row.failureStreak + 1 : 0;
-    row.backoffUntil = backoffUntil(row.failureStreak, settings.intervalMinutes * 60_000, now);
-    await em.flush();
-    deps.logger.info({ instanceId, status, reason, counts: row.counts }, 'drift check stored');
-    return { instanceId, status, reason };
+    const sections = appSections(instance.arrType);
+    const { live, failures } = await readLiveState(client, liveNeeds(instance.arrType, config.selection, sections));
+    const firstFailure = Object.values(failures)[0];
+    if (firstFailure) {
+      const failed = driftFailure(firstFailure);
+      return verdict(failed.status, failed.reason, { detectedVersion });
+    }
+    const source = cachedSyncSource(cache, instance.arrType, config.selection);
+    const planned = probe('transform', 'planSync', () => planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections }));
+    const classified = classifyDrift(planned.preview);
+    const content = { ...classified, managedTotal: countManaged(planned.preview), issues: planned.preview.issues };
+    return verdict(classified.inSync ? 'in-sync' : 'drifted', null, { detectedVersion, content });
   };
 
-  const config = await new SyncConfigService(em, deps.pcdCaches).find(instanceId);
-  if (!config) return store('error', 'not_configured');
-  const database = await em.findOne(PcdDatabase, { id: config.databaseId });
-  if (!database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.enabled) return store('error', 'cache_not_ready');
-  let cache;
-  try {
-    cache = await deps.pcdCaches.build(database.id);
-  } catch {
-    return store('error', 'cache_not_ready');
+  const outcomes = new Map<number, DriftOutcome>();
+  let next = 0;
+  const lane = async () => {
+    while (next < ids.length) {
+      const instanceId = ids[next++];
+      try {
+        const outcome = await writer.store(await check(instanceId));
+        outcomes.set(instanceId, outcome);
+        options.onChecked?.(instanceId, { outcome });
+      } catch (error) {
+        options.onChecked?.(instanceId, { error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, ids.length)) }, lane));
+  return ids.flatMap((id) => outcomes.get(id) ?? []);
+}
+
+/**
+ * Stores verdicts: verdicts that arrive while one write runs are written together by the next, in
+ * one transaction. Writes are plain updates and inserts (the failure streak, the one value a new
+ * row derives from the stored one, is kept here), so a batch's cost does not grow with the number
+ * of entities the activity's EntityManager manages.
+ */
+class DriftWriter {
+  private readonly pending = new Map<number, DriftVerdict>();
+  private scheduled: Promise<void> | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly em: EntityManager,
+    /** The stored failure streak per instance that has a row. */
+    private readonly streaks: Map<number, number>,
+    private readonly intervalMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  async store(verdict: DriftVerdict): Promise<DriftOutcome> {
+    this.pending.set(verdict.instanceId, verdict);
+    if (!this.scheduled) {
+      this.scheduled = this.chain.then(() => this.writePending());
+      this.chain = this.scheduled.catch(() => undefined);
+    }
+    await this.scheduled;
+    return { instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason };
   }
-  const connection = await new InstanceService(em, deps.secretBox).connection(instanceId);
-  const client = createArrClient(connection, deps.timeoutMs);
-  try {
-    row.detectedVersion = (await client.systemStatus()).version;
-  } catch (error) {
-    if (!(error instanceof AppRequestError)) throw error;
-    const failed = driftFailure(error.failure, error.status);
-    return store(failed.status, failed.reason);
+
+  private async writePending(): Promise<void> {
+    this.scheduled = null;
+    const batch = [...this.pending.values()].map((verdict) => ({ verdict, data: this.rowData(verdict) }));
+    this.pending.clear();
+    await this.em.fork().transactional(async (tx) => {
+      for (const { verdict, data } of batch) {
+        if (this.streaks.has(verdict.instanceId)) await tx.nativeUpdate(DriftResult, { instanceId: verdict.instanceId }, data);
+        else await tx.insert(DriftResult, { ...emptyRow(verdict.instanceId), ...data });
+      }
+    });
+    for (const { verdict, data } of batch) {
+      this.streaks.set(verdict.instanceId, data.failureStreak!);
+      this.logger.info({ instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason, counts: data.counts }, 'drift check stored');
+    }
   }
-  const sections = appSections(instance.arrType);
-  const { live, failures } = await readLiveState(client, liveNeeds(instance.arrType, config.selection, sections));
-  const firstFailure = Object.values(failures)[0];
-  if (firstFailure) {
-    const failed = driftFailure(firstFailure);
-    return store(failed.status, failed.reason);
+
+  /** The columns a verdict sets; the others (the last comparison when the app could not be read) stay. */
+  private rowData(verdict: DriftVerdict): Partial<DriftResult> {
+    const { status, reason, at, content } = verdict;
+    const failureStreak = isFailedDrift(status) ? (this.streaks.get(verdict.instanceId) ?? 0) + 1 : 0;
+    return {
+      status,
+      reason,
+      checkedAt: at,
+      ...(verdict.detectedVersion !== undefined ? { detectedVersion: verdict.detectedVersion } : {}),
+      ...(content
+        ? {
+            contentCheckedAt: at,
+            drift: content.drift as unknown as Record<string, unknown>[],
+            missing: content.missing as unknown as Record<string, unknown>[],
+            unmanaged: content.unmanaged as unknown as Record<string, unknown>[],
+            counts: { drifted: content.drift.length, missing: content.missing.length, unmanaged: content.unmanaged.length },
+            managedTotal: content.managedTotal,
+            issues: content.issues as unknown as Record<string, unknown>[],
+          }
+        : {}),
+      failureStreak,
+      backoffUntil: backoffUntil(failureStreak, this.intervalMs, at),
+    };
   }
-  const source = cachedSyncSource(cache, instance.arrType, config.selection);
-  const planned = planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections });
-  const classified = classifyDrift(planned.preview);
-  const managedTotal = countManaged(planned.preview);
-  return store(classified.inSync ? 'in-sync' : 'drifted', null, { ...classified, managedTotal, issues: planned.preview.issues });
 }
 
 function countManaged(preview: ReturnType<typeof planSync>['preview']): number {

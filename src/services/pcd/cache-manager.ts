@@ -16,6 +16,7 @@ import {
 } from '../../domain/pcd';
 import { notFound, notReady } from '../../errors';
 import type { Logger } from '../../platform/logger';
+import { probe } from '../../platform/profiling';
 import type { Orm } from '../../persistence/orm';
 import { PcdDatabase, SERVABLE_CACHE_STATUSES, type PcdCacheStats } from '../../persistence/entities';
 import { loadStoredLayers } from './op-store';
@@ -173,7 +174,7 @@ export class PcdCacheManager {
       const ops: DomainOp[] = [...layers.base, ...layers.tweaks];
       const total = outcomes.length + ops.length + layers.user.length;
       for (let i = 0; i < ops.length; i += BATCH) {
-        outcomes.push(...replayOps(seeded.db, seeded.ctx, ops.slice(i, i + BATCH), { onProgress, progressOffset: seeded.outcomes.length + i, progressTotal: total }));
+        outcomes.push(...probe('replay', 'base', () => replayOps(seeded.db, seeded.ctx, ops.slice(i, i + BATCH), { onProgress, progressOffset: seeded.outcomes.length + i, progressTotal: total })));
         await yieldToEventLoop();
       }
       if (this.entries.get(databaseId) !== entry) {
@@ -201,7 +202,7 @@ export class PcdCacheManager {
     if (entry.cache && entry.cache.userVersion === userVersion) return entry.cache;
     const started = process.hrtime.bigint();
     const { user } = await loadStoredLayers(this.orm.em.fork(), databaseId);
-    const replayed = replayUserLayer(entry.base!, user);
+    const replayed = probe('replay', 'user layer', () => replayUserLayer(entry.base!, user));
     const outcomes = [...entry.baseOutcomes!, ...replayed.outcomes];
     const failures = outcomes.filter((o) => o.status === 'failed');
     const failedByReason: Record<string, number> = {};

@@ -31,6 +31,7 @@ export class SyncPreviewService {
       orderBy: { id: 'desc' },
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
+      exclude: ['plan'],
     });
     return { items: rows.map(toPreviewView), total };
   }
@@ -46,15 +47,15 @@ export class SyncPreviewService {
     return this.finish(preview, wait);
   }
 
-  private async finish(preview: SyncPreview, wait: boolean | undefined): Promise<PreviewView> {
+  private async finish(preview: Omit<SyncPreview, 'plan'>, wait: boolean | undefined): Promise<PreviewView> {
     if (wait) await waitForSync(this.deps, preview.workflowId);
     return toPreviewView(await this.load(preview.id));
   }
 
-  /** The preview as stored now: the workflow writes it. */
-  private async load(id: number): Promise<SyncPreview> {
+  /** The preview as stored now (the workflow writes it), without its write plan, which no view shows. */
+  private async load(id: number): Promise<Omit<SyncPreview, 'plan'>> {
     this.deps.orm.em.clear();
-    const preview = await this.deps.orm.em.findOne(SyncPreview, { id });
+    const preview = await this.deps.orm.em.findOne(SyncPreview, { id }, { exclude: ['plan'] });
     if (!preview) throw notFound(`Preview ${id} not found`);
     return preview;
   }

@@ -1,7 +1,7 @@
 import type { SyncPreview } from '../../persistence/entities';
 
 /** The API's view of a preview: the spec's per-instance preview shape plus arrgo's bookkeeping. */
-export function toPreviewView(row: SyncPreview) {
+export function toPreviewView(row: Omit<SyncPreview, 'plan'>) {
   const body = (row.preview ?? {}) as Record<string, unknown>;
   return {
     id: row.id,

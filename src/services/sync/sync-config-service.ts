@@ -47,8 +47,13 @@ export class SyncConfigService {
   }
 
   async find(instanceId: number): Promise<{ databaseId: number; selection: SyncSelection } | null> {
-    const config = await this.em.findOne(InstanceSyncConfig, { instanceId });
-    return config ? { databaseId: config.databaseId, selection: parseStored(config.selection) } : null;
+    return (await this.findMany([instanceId])).get(instanceId) ?? null;
+  }
+
+  /** The configurations of several instances in one query (instances without one are absent). */
+  async findMany(instanceIds: readonly number[]): Promise<Map<number, { databaseId: number; selection: SyncSelection }>> {
+    const configs = instanceIds.length ? await this.em.find(InstanceSyncConfig, { instanceId: { $in: [...instanceIds] } }) : [];
+    return new Map(configs.map((config) => [config.instanceId, { databaseId: config.databaseId, selection: parseStored(config.selection) }]));
   }
 
   async put(instanceId: number, input: SyncConfigInput): Promise<SyncConfigView> {

@@ -69,7 +69,7 @@ export async function waitForSync(deps: SyncRunnerDeps, workflowId: string): Pro
  * Sends the apply update. A preview that expired (TTL passed, or the app moved since it was
  * generated) is refused with code stale; one that is not ready is a plain conflict.
  */
-export async function requestApply(deps: SyncRunnerDeps, preview: SyncPreview): Promise<ApplyResponse> {
+export async function requestApply(deps: SyncRunnerDeps, preview: Pick<SyncPreview, 'id' | 'trigger' | 'status' | 'workflowId'>): Promise<ApplyResponse> {
   const refusedFor = (status: string) =>
     status === 'expired' ? new AppError('conflict', `Preview ${preview.id} is stale: it expired before it was applied; generate a new one`, { code: 'stale' }) : conflict(`Preview ${preview.id} is ${status}: only a ready preview can be applied`);
   if (preview.trigger === 'canary') throw conflict(`Preview ${preview.id} belongs to a canary rollout; proceed the rollout instead`);

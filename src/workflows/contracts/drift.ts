@@ -14,7 +14,7 @@ export interface DriftPollResult {
   errorCount: number;
 }
 
-/** One drift check of one instance, stored: `<tq>-drift-check-<instanceId>` or a poll's child. */
+/** One drift check of one instance, stored: `<tq>-drift-check-<instanceId>` or `<sync id>-drift` after an apply. */
 export const driftCheckWorkflow = defineWorkflow<(instanceId: number) => Promise<DriftOutcome>>('driftCheckWorkflow');
-/** Run by the drift polling schedule: a pool of child checks. */
+/** Run by the drift polling schedule: the due instances' checks in one activity (a pool of 16). */
 export const driftPollWorkflow = defineWorkflow<() => Promise<DriftPollResult>>('driftPollWorkflow');

@@ -22,6 +22,11 @@ describe('configuration from the environment', () => {
     expect(config.publicUrl).toBe('https://arrgo.lan');
   });
 
+  it('sizes the worker and the PostgreSQL pool from the environment', () => {
+    expect(loadConfig({})).toMatchObject({ workerMaxConcurrentActivities: 50, databasePoolMax: 10 });
+    expect(loadConfig({ WORKER_MAX_CONCURRENT_ACTIVITIES: '8', DATABASE_POOL_MAX: '24' })).toMatchObject({ workerMaxConcurrentActivities: 8, databasePoolMax: 24 });
+  });
+
   it('selects PostgreSQL from DATABASE_URL and an external Temporal from TEMPORAL_ADDRESS', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/arrgo', TEMPORAL_ADDRESS: 'temporal:7233', TEMPORAL_NAMESPACE: 'media' });
     expect(config.database).toEqual({ kind: 'postgresql', url: 'postgres://u:p@db:5432/arrgo' });
@@ -40,6 +45,8 @@ describe('configuration from the environment', () => {
     [{ METRICS_PUBLIC: 'open' }, 'Invalid configuration: METRICS_PUBLIC must be true or false'],
     [{ NOTIFY_RETRY_MAX_ATTEMPTS: '0' }, 'Invalid configuration: NOTIFY_RETRY_MAX_ATTEMPTS must be an integer between 1 and 50'],
     [{ ARRGO_PUBLIC_URL: 'arrgo.lan' }, 'Invalid configuration: ARRGO_PUBLIC_URL must be the http:// or https:// URL users reach arrgo at'],
+    [{ WORKER_MAX_CONCURRENT_ACTIVITIES: '0' }, 'Invalid configuration: WORKER_MAX_CONCURRENT_ACTIVITIES must be an integer between 1 and 1000'],
+    [{ DATABASE_POOL_MAX: '500' }, 'Invalid configuration: DATABASE_POOL_MAX must be an integer between 1 and 200'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     let error: unknown;
     try {
