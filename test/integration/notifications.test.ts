@@ -174,7 +174,10 @@ describe.each(dbKinds())('notifications on %s', (db: DbKind) => {
     const scheduled = history.events!.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'deliverNotification')!.activityTaskScheduledEventAttributes!;
     expect(scheduled.retryPolicy).toMatchObject({ backoffCoefficient: 2, maximumAttempts: 5, nonRetryableErrorTypes: expect.arrayContaining(['notification_rejected']) });
     expect(Number(scheduled.retryPolicy!.initialInterval!.nanos) / 1e6 + Number(scheduled.retryPolicy!.initialInterval!.seconds ?? 0) * 1000).toBe(200);
-    const described = await h.service.temporal.client.workflow.getHandle(sent.body.workflowId).describe();
+    // The row is closed by the last attempt; the workflow records its final status just after.
+    const handle = h.service.temporal.client.workflow.getHandle(sent.body.workflowId);
+    await handle.result();
+    const described = await handle.describe();
     expect(described.typedSearchAttributes.get({ name: 'ArrgoKind', type: 'KEYWORD' } as never)).toBe('notification-delivery');
     expect(described.typedSearchAttributes.get({ name: 'ArrgoTrigger', type: 'KEYWORD' } as never)).toBe('test');
     expect(described.typedSearchAttributes.get({ name: 'ArrgoSyncStatus', type: 'KEYWORD' } as never)).toBe('delivered');
