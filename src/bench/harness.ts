@@ -31,8 +31,54 @@ export async function medianMs(runs: number, fn: () => Promise<unknown> | unknow
   for (let i = 0; i < warmup; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) samples.push((await timeIt(fn)).ms);
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
+  return median(samples);
+}
+
+/** Timings of a measured operation against its baseline, sampled in alternating rounds. */
+export interface PairedTimings {
+  baseline: { medianMs: number; bestMs: number };
+  measured: { medianMs: number; bestMs: number };
+  /** measured / baseline, from the medians and from the best runs (best-of-N). */
+  medianRatio: number;
+  bestRatio: number;
+  rounds: number;
+}
+
+/**
+ * Samples a baseline and a measured operation alternately (after warm-up rounds of both; the order
+ * within a round alternates too), so that both sides see the same machine load, yielding to the
+ * event loop before each sample. On a shared machine the best of N is the steadier figure (a longer
+ * operation is preempted more often); the medians are reported beside it.
+ */
+export async function pairedTimings(rounds: number, baseline: () => unknown, measured: () => unknown, warmup = 3): Promise<PairedTimings> {
+  for (let i = 0; i < warmup; i++) {
+    await baseline();
+    await measured();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  const sample = async (fn: () => unknown, into: number[]) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    into.push((await timeIt(fn)).ms);
+  };
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      await sample(baseline, a);
+      await sample(measured, b);
+    } else {
+      await sample(measured, b);
+      await sample(baseline, a);
+    }
+  }
+  const baselineStats = { medianMs: median(a), bestMs: Math.min(...a) };
+  const measuredStats = { medianMs: median(b), bestMs: Math.min(...b) };
+  return {
+    baseline: baselineStats,
+    measured: measuredStats,
+    medianRatio: measuredStats.medianMs / baselineStats.medianMs,
+    bestRatio: measuredStats.bestMs / baselineStats.bestMs,
+    rounds,
+  };
 }
 
 export function formatLine(line: BenchLine): string {
@@ -47,4 +93,9 @@ export function formatLine(line: BenchLine): string {
 
 function round(v: number): string {
   return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }

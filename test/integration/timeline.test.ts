@@ -233,6 +233,8 @@ for (const db of dbKinds()) {
         ['Rolled out the new HDR scores', 'sync'],
         ['Checked by Ana', 'sync'],
       ]);
+      // Inline annotations are the stored ones, field for field.
+      expect(found.body.items[0].annotations).toEqual([created.body, second.body]);
 
       const patched = await h.patch(`/timeline/annotations/${created.body.id}`, { body: 'Rolled out the new Dolby Vision scores' });
       expect(patched.body.body).toBe('Rolled out the new Dolby Vision scores');
@@ -249,6 +251,15 @@ for (const db of dbKinds()) {
       expect((await h.post('/timeline/annotations', { eventId, body: '' })).status).toBe(400);
       expect((await h.patch('/timeline/annotations/999999', { body: 'x' })).status).toBe(404);
       expect((await h.del('/timeline/annotations/999999')).status).toBe(404);
+
+      // An annotation stays on its own source's event when another source has an event with the same id.
+      const canaryEvent = `canary:${fleet.rollouts[0].id}`;
+      expect(fleet.rollouts[0].id).toBe(fleet.runs[0].id);
+      const onCanary = await h.post('/timeline/annotations', { eventId: canaryEvent, body: 'Canary looked fine' });
+      const feed = new Map((await h.get('/timeline')).body.items.map((i: { id: string; annotations: { body: string }[] }) => [i.id, i.annotations.map((a) => a.body)]));
+      expect(feed.get(canaryEvent)).toEqual(['Canary looked fine']);
+      expect(feed.get(eventId)).toEqual(['Rolled out the new Dolby Vision scores', 'x'.repeat(4000)]);
+      expect(onCanary.body.source).toBe('canary');
     });
   });
 }

@@ -125,7 +125,7 @@ export type { PortableEntity, PortableMigrationMetadata } from './transfer';
 /** Payload validation (shape only, or shape plus references in a database). */
 export { validatePortableShape, validatePortableData } from './transfer-validation';
 /** Planners for user-layer ops (create, guarded update, guarded delete, field edits). */
-export { planCreate, planUpdate, planDelete, planFieldEdits, applyFieldEdits, planRowChanges } from './user-layer';
+export { planCreate, planUpdate, planDelete, planFieldEdits, applyFieldEdits, planRowChanges, planRowStatements, runPlannedStatements, statementText, type PlannedStatement } from './user-layer';
 /** A planned user op (caller assigns the id) and a field edit. */
 export type { PlannedUserOp, FieldEdit } from './user-layer';
 

@@ -270,7 +270,7 @@ function columnList(text: string): string[] {
 function groupStatements(sql: string): StatementGroup[] {
   const groups: StatementGroup[] = [];
   let ordinal = 0;
-  let batch: { head: string; start: number; end: number; group: StatementGroup } | null = null;
+  let batch: { head: string; raw: string; start: number; end: number; group: StatementGroup } | null = null;
   const close = () => {
     if (batch) {
       batch.group.sql = sql.slice(batch.start, batch.end);
@@ -280,6 +280,11 @@ function groupStatements(sql: string): StatementGroup[] {
   };
   for (const [start, end] of statementRanges(sql)) {
     ordinal++;
+    // The same INSERT head, written exactly as the batch's first one: it continues the batch.
+    if (batch && start + batch.raw.length <= end && sql.startsWith(batch.raw, start)) {
+      batch.end = end;
+      continue;
+    }
     FAST_INSERT.lastIndex = start;
     const ins = FAST_INSERT.exec(sql);
     if (ins && ins.index === start && ins.index + ins[0].length <= end) {
@@ -289,7 +294,7 @@ function groupStatements(sql: string): StatementGroup[] {
         continue;
       }
       close();
-      batch = { head, start, end, group: { kind: 'insert', table: ins[1].toLowerCase(), cols: columnList(ins[2]), sql: '', ordinal } };
+      batch = { head, raw: ins[0], start, end, group: { kind: 'insert', table: ins[1].toLowerCase(), cols: columnList(ins[2]), sql: '', ordinal } };
       continue;
     }
     close();
@@ -365,11 +370,15 @@ function runOp(db: Database.Database, ctx: LineageContext, p: Prepared, op: PcdO
     ctx.beginStatement(seq, group.table, group.kind === 'insert' ? group.cols : null);
     let rows: number;
     if (group.kind === 'insert') {
-      const mark = ctx.rowidMark(group.table);
-      const before = p.totalChanges.get() as number;
-      db.exec(group.sql);
-      rows = (p.totalChanges.get() as number) - before;
-      if (mark !== null && rows > 0) ctx.captureInserts(group.table!, mark);
+      const mark = ctx.insertMark(group.table);
+      if (mark !== null) {
+        db.exec(group.sql);
+        rows = ctx.captureInserts(group.table!, mark);
+      } else {
+        const before = p.totalChanges.get() as number;
+        db.exec(group.sql);
+        rows = (p.totalChanges.get() as number) - before;
+      }
     } else {
       db.exec(group.sql);
       if (group.kind !== 'update' && group.kind !== 'delete') {

@@ -18,7 +18,7 @@ import { readEntityRows } from './entities/common';
 import { modelOf } from './entities/registry';
 import type { EntityModel, PortableType, Row } from './entities/types';
 import { schemaColumns, tableSpec, type SqlValue } from './schema/registry';
-import { quoteIdent, sqlEquals, sqlLiteral } from './sql/statement';
+import { quoteIdent, sqlLiteral } from './sql/statement';
 import { validatePortableData } from './transfer-validation';
 
 /** A user op ready to be stored by the caller (who assigns its id). */
@@ -29,68 +29,251 @@ export interface PlannedUserOp {
   summary: string;
 }
 
-function keyOf(table: string, values: Record<string, SqlValue>): string {
-  const spec = tableSpec(table);
-  if (!spec) throw new Error(`no key known for table ${table}`);
-  return JSON.stringify(spec.key.map((k) => values[k] ?? null));
+/**
+ * The rows of one table keyed by their natural key, in first-seen order (a later row with the
+ * same key replaces the earlier one in its place). Keys are looked up through one Map per key
+ * column, so values compare exactly (1 and '1' differ) without building key strings.
+ */
+class KeyedRows {
+  private readonly index = new Map<SqlValue, unknown>();
+  readonly rows: Row[] = [];
+
+  constructor(private readonly key: readonly string[]) {}
+
+  static of(rows: readonly Row[], table: string, key: readonly string[]): KeyedRows {
+    const keyed = new KeyedRows(key);
+    for (const r of rows) if (r.table === table) keyed.add(r);
+    return keyed;
+  }
+
+  private leaf(values: Record<string, SqlValue>, create: boolean): Map<SqlValue, unknown> | undefined {
+    let map = this.index;
+    for (let i = 0; i < this.key.length - 1; i++) {
+      const v = values[this.key[i]] ?? null;
+      let next = map.get(v) as Map<SqlValue, unknown> | undefined;
+      if (!next) {
+        if (!create) return undefined;
+        next = new Map();
+        map.set(v, next);
+      }
+      map = next;
+    }
+    return map;
+  }
+
+  private lastValue(values: Record<string, SqlValue>): SqlValue {
+    return values[this.key[this.key.length - 1]] ?? null;
+  }
+
+  add(row: Row): void {
+    const leaf = this.leaf(row.values, true)!;
+    const at = leaf.get(this.lastValue(row.values)) as number | undefined;
+    if (at === undefined) {
+      leaf.set(this.lastValue(row.values), this.rows.length);
+      this.rows.push(row);
+    } else this.rows[at] = row;
+  }
+
+  /** The row with the same key as `values`. */
+  get(values: Record<string, SqlValue>): Row | undefined {
+    const at = this.leaf(values, false)?.get(this.lastValue(values)) as number | undefined;
+    return at === undefined ? undefined : this.rows[at];
+  }
 }
+
+const updatedAtTables = new Map<string, boolean>();
 
 function hasUpdatedAt(table: string): boolean {
-  return schemaColumns()
-    .get(table)!
-    .some((c) => c.name === 'updated_at');
+  let has = updatedAtTables.get(table);
+  if (has === undefined) {
+    has = schemaColumns()
+      .get(table)!
+      .some((c) => c.name === 'updated_at');
+    updatedAtTables.set(table, has);
+  }
+  return has;
 }
 
-function whereKey(table: string, values: Record<string, SqlValue>): string[] {
-  return tableSpec(table)!.key.map((k) => sqlEquals(k, values[k] ?? null));
+/**
+ * A planned statement as SQL pieces around its values (`pieces.length === values.length + 1`):
+ * `statementText` inlines the values as literals (what a stored op holds); `runPlannedStatements`
+ * runs the same statement prepared, with the values bound.
+ */
+export interface PlannedStatement {
+  pieces: string[];
+  values: SqlValue[];
+}
+
+class StatementBuilder {
+  private readonly pieces: string[] = [''];
+  private readonly values: SqlValue[] = [];
+  sql(text: string): this {
+    this.pieces[this.pieces.length - 1] += text;
+    return this;
+  }
+  value(v: SqlValue): this {
+    this.values.push(v);
+    this.pieces.push('');
+    return this;
+  }
+  /** `"col" = value`, or `"col" IS NULL` for null. */
+  equals(column: string, v: SqlValue): this {
+    return v === null ? this.sql(`${ident(column)} IS NULL`) : this.sql(`${ident(column)} = `).value(v);
+  }
+  /** Items separated by `separator`, each written by `write`. */
+  list<T>(items: readonly T[], separator: string, write: (item: T) => void): this {
+    items.forEach((item, i) => {
+      if (i > 0) this.sql(separator);
+      write(item);
+    });
+    return this;
+  }
+  build(): PlannedStatement {
+    return { pieces: this.pieces, values: this.values };
+  }
+}
+
+const quotedIdents = new Map<string, string>();
+
+/** quoteIdent, remembered: planned statements name the same few tables and columns many times. */
+function ident(name: string): string {
+  let quoted = quotedIdents.get(name);
+  if (quoted === undefined) {
+    quoted = quoteIdent(name);
+    if (quotedIdents.size < 4096) quotedIdents.set(name, quoted);
+  }
+  return quoted;
+}
+
+/** The statement's SQL text, values inlined as literals. */
+export function statementText(statement: PlannedStatement): string {
+  let text = statement.pieces[0];
+  for (let i = 0; i < statement.values.length; i++) text += sqlLiteral(statement.values[i]) + statement.pieces[i + 1];
+  return text;
+}
+
+function insertStatement(row: Row): PlannedStatement {
+  const cols = Object.keys(row.values);
+  const b = new StatementBuilder().sql(`INSERT INTO ${ident(row.table)} (${cols.map(ident).join(', ')}) VALUES (`);
+  return b.list(cols, ', ', (c) => b.value(row.values[c])).sql(')').build();
+}
+
+/** DELETE of one row, guarded by all its values. */
+function guardedDeleteStatement(row: Row): PlannedStatement {
+  const b = new StatementBuilder().sql(`DELETE FROM ${ident(row.table)} WHERE `);
+  return b.list(Object.keys(row.values), ' AND ', (c) => b.equals(c, row.values[c])).build();
+}
+
+/** UPDATE of the changed columns of a row, guarded by their old values. */
+function guardedUpdateStatement(table: string, current: Record<string, SqlValue>, changes: Record<string, SqlValue>): PlannedStatement {
+  const b = new StatementBuilder().sql(`UPDATE ${ident(table)} SET `);
+  const changed = Object.keys(changes);
+  b.list(changed, ', ', (c) => b.sql(`${ident(c)} = `).value(changes[c]));
+  if (hasUpdatedAt(table)) b.sql(', "updated_at" = CURRENT_TIMESTAMP');
+  b.sql(' WHERE ');
+  const guards: [string, SqlValue][] = [...tableSpec(table)!.key.map((k): [string, SqlValue] => [k, current[k] ?? null]), ...changed.map((c): [string, SqlValue] => [c, current[c] ?? null])];
+  return b.list(guards, ' AND ', ([c, v]) => b.equals(c, v)).build();
 }
 
 export function insertSql(row: Row): string {
-  const cols = Object.keys(row.values);
-  return `INSERT INTO ${quoteIdent(row.table)} (${cols.map(quoteIdent).join(', ')}) VALUES (${cols.map((c) => sqlLiteral(row.values[c])).join(', ')})`;
+  return statementText(insertStatement(row));
 }
 
 /** DELETE of one row, guarded by all its values. */
 export function guardedDeleteSql(row: Row): string {
-  const conds = Object.keys(row.values).map((c) => sqlEquals(c, row.values[c]));
-  return `DELETE FROM ${quoteIdent(row.table)} WHERE ${conds.join(' AND ')}`;
+  return statementText(guardedDeleteStatement(row));
 }
 
 /** UPDATE of the changed columns of a row, guarded by their old values. */
 export function guardedUpdateSql(table: string, current: Record<string, SqlValue>, changes: Record<string, SqlValue>): string {
-  const sets = Object.entries(changes).map(([c, v]) => `${quoteIdent(c)} = ${sqlLiteral(v)}`);
-  if (hasUpdatedAt(table)) sets.push('"updated_at" = CURRENT_TIMESTAMP');
-  const guards = Object.keys(changes).map((c) => sqlEquals(c, current[c] ?? null));
-  return `UPDATE ${quoteIdent(table)} SET ${sets.join(', ')} WHERE ${[...whereKey(table, current), ...guards].join(' AND ')}`;
+  return statementText(guardedUpdateStatement(table, current, changes));
 }
 
 /** Statements turning `current` rows into `desired` rows (same entity name). */
-export function planRowChanges(model: EntityModel, current: Row[], desired: Row[]): string[] {
-  const deletes: string[] = [];
-  const clearing: string[] = [];
-  const updates: string[] = [];
-  const inserts: string[] = [];
+export function planRowStatements(model: EntityModel, current: Row[], desired: Row[]): PlannedStatement[] {
+  const deletes: PlannedStatement[] = [];
+  const clearing: PlannedStatement[] = [];
+  const updates: PlannedStatement[] = [];
+  const inserts: PlannedStatement[] = [];
   for (const { table } of model.tables) {
-    const cur = new Map(current.filter((r) => r.table === table).map((r) => [keyOf(table, r.values), r]));
-    const des = new Map(desired.filter((r) => r.table === table).map((r) => [keyOf(table, r.values), r]));
-    const tableDeletes: string[] = [];
-    for (const [k, row] of cur) if (!des.has(k)) tableDeletes.push(guardedDeleteSql(row));
+    const spec = tableSpec(table);
+    if (!spec) throw new Error(`no key known for table ${table}`);
+    const cur = KeyedRows.of(current, table, spec.key);
+    const des = KeyedRows.of(desired, table, spec.key);
+    const tableDeletes: PlannedStatement[] = [];
+    for (const row of cur.rows) if (!des.get(row.values)) tableDeletes.push(guardedDeleteStatement(row));
     deletes.unshift(...tableDeletes);
-    for (const [k, row] of des) {
-      const before = cur.get(k);
+    for (const row of des.rows) {
+      const before = cur.get(row.values);
       if (!before) {
-        inserts.push(insertSql(row));
+        inserts.push(insertStatement(row));
         continue;
       }
-      const changes: Record<string, SqlValue> = {};
-      for (const [c, v] of Object.entries(row.values)) if (!deepEqual(before.values[c] ?? null, v)) changes[c] = v;
-      if (Object.keys(changes).length === 0) continue;
+      let changes: Record<string, SqlValue> | null = null;
       // Clearing flags first keeps "one upgrade_until per profile" satisfied between statements.
-      const clears = Object.values(changes).every((v) => v === 0 || v === null);
-      (clears ? clearing : updates).push(guardedUpdateSql(table, before.values, changes));
+      let clears = true;
+      for (const c in row.values) {
+        const v = row.values[c];
+        if (deepEqual(before.values[c] ?? null, v)) continue;
+        (changes ??= {})[c] = v;
+        if (v !== 0 && v !== null) clears = false;
+      }
+      if (changes) (clears ? clearing : updates).push(guardedUpdateStatement(table, before.values, changes));
     }
   }
   return [...deletes, ...clearing, ...updates, ...inserts];
+}
+
+/** Statements turning `current` rows into `desired` rows (same entity name), as SQL text. */
+export function planRowChanges(model: EntityModel, current: Row[], desired: Row[]): string[] {
+  return planRowStatements(model, current, desired).map(statementText);
+}
+
+/**
+ * Values bound exactly as their literal would be read: strings, NULL, and safe integers (bound as
+ * 64-bit integers, as SQLite reads an integer literal; better-sqlite3 binds plain numbers as REAL).
+ * Anything else (fractions, huge numbers) is inlined as its literal, so the statement means
+ * exactly what its text means.
+ */
+function bindable(v: SqlValue): boolean {
+  return typeof v === 'string' || v === null || Number.isSafeInteger(v);
+}
+
+const preparedShapes = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const MAX_PREPARED_SHAPES = 256;
+
+/**
+ * Runs planned statements in order as prepared statements (one per statement shape, cached per
+ * database), with the same effect as executing their text; returns the rows each changed.
+ * For callers that run many similar statements (the goal sandbox), where parsing each text dominates.
+ */
+export function runPlannedStatements(db: Database.Database, statements: readonly PlannedStatement[]): number[] {
+  let cache = preparedShapes.get(db);
+  if (!cache) {
+    cache = new Map();
+    preparedShapes.set(db, cache);
+  }
+  const changed: number[] = [];
+  for (const { pieces, values } of statements) {
+    let shape = pieces[0];
+    const bound: (string | bigint | null)[] = [];
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (bindable(v)) {
+        shape += '?';
+        bound.push(typeof v === 'number' ? BigInt(v) : v);
+      } else shape += sqlLiteral(v);
+      shape += pieces[i + 1];
+    }
+    let stmt = cache.get(shape);
+    if (!stmt) {
+      if (cache.size >= MAX_PREPARED_SHAPES) cache.clear();
+      stmt = db.prepare(shape);
+      cache.set(shape, stmt);
+    }
+    changed.push(stmt.run(...bound).changes);
+  }
+  return changed;
 }
 
 /** Rename statement of an entity (cascades take the new name into owned rows). */

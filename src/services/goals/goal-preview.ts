@@ -1,8 +1,8 @@
 /**
  * Goal previews: read-only over the in-memory PCD cache of the API process (like the resolved
  * reads). Everything derived from one cache state (the formats, patterns, quality names, profile
- * compatibility, the categorizations, the sandbox copy of the resolved database) is computed once per state
- * through the cache's memo.
+ * compatibility, the categorizations, each profile as resolved, the sandbox copy of the resolved
+ * database) is computed once per state through the cache's memo.
  */
 import type { ArrType } from '../../domain/arr-types';
 import type { FieldChange } from '../../domain/diff/diff';
@@ -96,6 +96,16 @@ export function sandboxOf(cache: PcdCache): GoalSandbox {
   return cache.memo('goals:sandbox', () => GoalSandbox.open(cache.resolved.serialize()));
 }
 
+/**
+ * A quality profile as the cache state resolves it (read once per state and profile; shared by
+ * every preview, never modified); null when the state has no profile by that name.
+ */
+function resolvedProfileOf(cache: PcdCache, name: string): ProfileState | null {
+  const names = cache.memo('goals:profile-names', () => new Set(entityNames(cache.resolved, 'quality_profile')));
+  if (!names.has(name)) return null;
+  return cache.memo(`goals:profile:${name}`, () => readProfile(cache.resolved, name));
+}
+
 /** Categorizations depend only on the cache state and the guide's content: computed once per pair. */
 function categorizedOf(cache: PcdCache, guide: KeyedGuideHints | null): ReadonlyMap<string, Categorization> {
   return cache.memo(`goals:categorized:${guide?.key ?? 'no-guide'}`, () =>
@@ -107,7 +117,7 @@ function categorizedOf(cache: PcdCache, guide: KeyedGuideHints | null): Readonly
 export function compileRequest(cache: PcdCache, request: GoalRequest, context: GoalContext = NO_CONTEXT): { compiled: CompiledGoal; resolvedProfile: ProfileState } {
   const preset = presetById(request.preset);
   if (!preset) throw validationError(`Invalid request: body.preset "${request.preset}" is not a preset; use one of ${PRESET_IDS.join(', ')}`);
-  const current = readProfile(cache.resolved, request.profileName);
+  const current = resolvedProfileOf(cache, request.profileName);
   if (!current) {
     const hint = request.profileName.startsWith('pcd:') ? ' (send the raw PCD name, without the pcd: prefix)' : '';
     throw notFound(`Quality profile "${request.profileName}" not found in database ${cache.databaseId}${hint}`);

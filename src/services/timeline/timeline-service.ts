@@ -11,7 +11,7 @@ import {
   type TimelineSource,
   type TimelineStatus,
 } from '../../domain/timeline/rules';
-import { TimelineAnnotation } from '../../persistence/entities';
+import type { TimelineAnnotation } from '../../persistence/entities';
 import type { ServiceDeps } from '../deps';
 
 export interface TimelineFilter {
@@ -134,6 +134,7 @@ interface Row {
   arr_type: string | null;
   workflow_id: string | null;
   link_id: number | string | null;
+  updated_at: Date | number | string | null;
 }
 
 function likePattern(q: string): string {
@@ -165,7 +166,6 @@ export class TimelineService {
     const platform = this.em.getPlatform();
     const date = (d: Date) => platform.processDateProperty(d) as unknown;
     const offset = (filter.page - 1) * filter.pageSize;
-    const branchLimit = offset + filter.pageSize;
 
     const keyParts: string[] = [];
     const keyParams: unknown[] = [];
@@ -211,27 +211,36 @@ export class TimelineService {
       }
       const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
       const id = ID_COLUMN[source];
-      // Keys only (time, id) in the branch: its (scope, time, id) index covers the scan.
-      keyParts.push(`select * from (select '${source}' as source, ${id} as source_id, ${b.occurred} as occurred_at from ${b.table}${whereSql} order by ${b.occurred} desc, ${id} desc limit ${branchLimit}) as branch_${source}`);
+      // Keys only (time, id), read backwards along the branch's (scope, time, id) index and cut at
+      // offset+pageSize: no branch can contribute more to the page.
+      keyParts.push(`select * from (select '${source}' as source, ${id} as source_id, ${b.occurred} as occurred_at from ${b.table}${whereSql} order by ${b.occurred} desc, ${id} desc limit ${offset + filter.pageSize}) as branch_${source}`);
       keyParams.push(...params);
-      detailParts.push(`select 'item' as row_kind, ${b.columns} from page_keys k join ${b.table} on k.source = '${source}' and ${id} = k.source_id${b.joins}`);
-      countParts.push(`select 'count' as row_kind, '${source}' as source, cast(count(*) as integer) as source_id, null as occurred_at, null as subtype, null as raw_status, null as scope_id, null as scope_label, null as arr_type, null as workflow_id, null as link_id from ${b.table}${whereSql}`);
+      detailParts.push(`select 'item' as row_kind, ${b.columns}, null as updated_at from page_keys k join ${b.table} on k.source = '${source}' and ${id} = k.source_id${b.joins}`);
+      // A scalar count(*) subquery: with no filter, SQLite answers it from the b-tree's page counts.
+      countParts.push(`select 'count' as row_kind, '${source}' as source, cast((select count(*) from ${b.table}${whereSql}) as integer) as source_id, null as occurred_at, null as subtype, null as raw_status, null as scope_id, null as scope_label, null as arr_type, null as workflow_id, null as link_id, null as updated_at`);
       countParams.push(...params);
     }
-    // The page's keys are chosen first (merge of the branches' top rows), then only those rows are read in full.
+    // The page's keys first (PostgreSQL merges the branches' ordered keys in a merge append), then
+    // only the page's rows are read in full, with their annotations (first, so that the union
+    // types its columns).
+    const annotationPart = `select 'annotation' as row_kind, a.source as source, a.source_id as source_id, a.created_at as occurred_at, null as subtype, null as raw_status, a.id as scope_id, a.body as scope_label, null as arr_type, null as workflow_id, null as link_id, a.updated_at as updated_at from page_keys k join timeline_annotations a on a.source = k.source and a.source_id = k.source_id`;
     const sql = [
       `with page_keys as (select * from (${keyParts.join(' union all ')}) as merged order by occurred_at desc, source asc, source_id desc limit ${filter.pageSize} offset ${offset})`,
-      [...detailParts, ...countParts].join(' union all '),
+      [annotationPart, ...detailParts, ...countParts].join(' union all '),
     ].join(' ');
     const rows: Row[] = await this.em.getConnection().execute(sql, [...keyParams, ...countParams]);
 
     const items: TimelineItem[] = [];
+    const annotations: AnnotationView[] = [];
     for (const row of rows) {
       if (row.row_kind === 'count') counts[row.source] = Number(row.source_id);
+      else if (row.row_kind === 'annotation') annotations.push(annotationOf(row));
       else items.push(this.toItem(row));
     }
     items.sort((a, b) => (a.occurredAt !== b.occurredAt ? (a.occurredAt < b.occurredAt ? 1 : -1) : a.source !== b.source ? (a.source < b.source ? -1 : 1) : sourceIdOf(b) - sourceIdOf(a)));
-    await this.attachAnnotations(items);
+    annotations.sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.id - b.id));
+    const byEvent = new Map(items.map((i) => [i.id, i]));
+    for (const annotation of annotations) byEvent.get(annotation.eventId)?.annotations.push(annotation);
     const totalRecords = Object.values(counts).reduce((a, b) => a + b, 0);
     const totalPages = Math.ceil(totalRecords / filter.pageSize);
     return { items, counts, page: filter.page, pageSize: filter.pageSize, totalRecords, totalPages, hasNext: filter.page < totalPages };
@@ -256,7 +265,7 @@ export class TimelineService {
     return {
       id: `${source}:${sourceId}`,
       source,
-      occurredAt: new Date(row.occurred_at as string | number | Date).toISOString(),
+      occurredAt: isoTime(row.occurred_at),
       subtype: row.subtype ?? '',
       status,
       badge: BADGES[status],
@@ -269,23 +278,27 @@ export class TimelineService {
       annotations: [],
     };
   }
-
-  private async attachAnnotations(items: TimelineItem[]): Promise<void> {
-    if (!items.length) return;
-    const bySource = new Map<TimelineSource, number[]>();
-    for (const item of items) bySource.set(item.source, [...(bySource.get(item.source) ?? []), sourceIdOf(item)]);
-    const rows = await this.em.find(
-      TimelineAnnotation,
-      { $or: [...bySource.entries()].map(([source, ids]) => ({ source, sourceId: { $in: ids } })) },
-      { orderBy: { createdAt: 'asc', id: 'asc' } },
-    );
-    const byEvent = new Map(items.map((i) => [i.id, i]));
-    for (const row of rows) byEvent.get(`${row.source}:${row.sourceId}`)?.annotations.push(toAnnotationView(row));
-  }
 }
 
 function sourceIdOf(item: TimelineItem): number {
   return Number(item.id.slice(item.id.indexOf(':') + 1));
+}
+
+/** Annotation rows carry the annotation's id in scope_id, its body in scope_label and createdAt in occurred_at. */
+function annotationOf(row: Row): AnnotationView {
+  return {
+    id: Number(row.scope_id),
+    eventId: `${row.source}:${Number(row.source_id)}`,
+    source: row.source,
+    body: row.scope_label ?? '',
+    createdAt: isoTime(row.occurred_at),
+    updatedAt: isoTime(row.updated_at),
+  };
+}
+
+/** A timestamp as the drivers return it (PostgreSQL: Date; SQLite: epoch milliseconds). */
+function isoTime(value: Date | number | string | null): string {
+  return new Date(value as string | number | Date).toISOString();
 }
 
 export function toAnnotationView(row: TimelineAnnotation): AnnotationView {

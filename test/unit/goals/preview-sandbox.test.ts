@@ -52,6 +52,23 @@ describe('goal preview sandbox', () => {
     expect(JSON.stringify(cache.outcomes.filter((o) => o.layer === 'user'))).toBe(user);
   });
 
+  it('gives consecutive previews of one state with different weights exactly what fresh sandboxes give', () => {
+    const requests = [
+      REQUEST,
+      { ...REQUEST, preset: 'best-quality', weights: { qualityVsSize: 100, compatibility: 0, hdrPreference: 100, unwantedStrictness: 10, resolutionCeiling: '2160p' as const } },
+      { ...REQUEST, preset: 'balanced', weights: { qualityVsSize: 50, compatibility: 50, hdrPreference: 50, unwantedStrictness: 50, resolutionCeiling: '1080p' as const } },
+      REQUEST,
+    ];
+    const body = (r: ReturnType<typeof previewGoal>) => JSON.stringify({ preview: r.preview, sql: r.op?.sql ?? null });
+    const shared = cacheOf();
+    const consecutive = requests.map((r) => body(previewGoal(shared, r)));
+    const fresh = requests.map((r) => body(previewGoal(cacheOf(), r)));
+    expect(consecutive).toEqual(fresh);
+    // The weights matter (the comparison is not between equal plans), and the first request answers the same again.
+    expect(new Set(fresh).size).toBe(3);
+    expect(consecutive[3]).toBe(consecutive[0]);
+  });
+
   it('the op it plans, replayed as a user op, gives exactly the sandbox profile', () => {
     const cache = cacheOf();
     const { preview, op } = previewGoal(cache, REQUEST);

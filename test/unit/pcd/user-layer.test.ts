@@ -1,17 +1,24 @@
 import { AppError } from '../../../src/errors';
 import {
+  copyDatabase,
   exportEntity,
   listResolved,
+  modelOf,
   planDelete,
   planFieldEdits,
   planImport,
+  planRowStatements,
   planUpdate,
   replayPcd,
   resolveEntity,
+  runPlannedStatements,
+  statementText,
   type LineageEntry,
   type PcdOp,
+  type PortableType,
   type UserOp,
 } from '../../../src/domain/pcd';
+import { readEntityRows } from '../../../src/domain/pcd/entities/common';
 import { sampleRepository } from './helpers';
 
 const repo = sampleRepository();
@@ -107,6 +114,26 @@ describe('lineage sources', () => {
       isSchemaDefault: false,
     });
     expect(entry(item.lineage, 'usenetDelay')).toMatchObject({ sourceLayer: 'base', opId: initialOpId, fileOp: null });
+  });
+
+  it('clears, on the next insert into a table, the lineage rows its deleted rows above the new rows left', () => {
+    // The last tag is renamed (a column entry) and deleted; the next insert starts above the table's highest rowid.
+    const target = { portableType: 'regular_expression' as const, name: 'x265' };
+    const ops: UserOp[] = [
+      { id: 701, sql: `UPDATE tags SET name = name || ' (old)' WHERE rowid = (SELECT MAX(rowid) FROM tags);`, target },
+      { id: 702, sql: `DELETE FROM tags WHERE rowid = (SELECT MAX(rowid) FROM tags);`, target },
+      { id: 703, sql: `INSERT INTO tags (name) VALUES ('New Tag');`, target },
+    ];
+    const replay = replayPcd({ base: repo.base, tweaks: repo.tweaks, user: ops });
+    const lineageOf = (rid: unknown) =>
+      replay.resolved
+        .prepare(`SELECT l.col, o.op_id AS opId FROM _pcd_lineage l JOIN _pcd_ctx c ON c.id = l.ctx JOIN _pcd_ops o ON o.seq = c.op_seq WHERE l.tbl = 'tags' AND l.rid = ? ORDER BY l.col`)
+        .all(rid);
+    const deleted = baseOnly.resolved.prepare('SELECT MAX(rowid) FROM tags').pluck().get();
+    const added = replay.resolved.prepare(`SELECT rowid FROM tags WHERE name = 'New Tag'`).pluck().get();
+    // Without the clear, the deleted tag's insert and the rename's entry for column name (op 701) would remain.
+    expect(lineageOf(deleted)).toEqual([]);
+    expect(lineageOf(added)).toEqual([{ col: '*', opId: 703 }]);
   });
 
   it('attributes a value rewritten by ON UPDATE CASCADE to the rename, not explicitly', () => {
@@ -267,3 +294,50 @@ describe('listResolved parameters', () => {
     expect(Object.keys(base.entities[0]).sort()).toEqual(['conflict', 'entity', 'entityType', 'exists', 'layer', 'name']);
   });
 });
+
+describe('planned statements run prepared', () => {
+  // Same effect as executing the op's text: fractions and huge numbers inlined, integers bound as
+  // integers, NULL guards (quality rows), NULL values, quotes and numeric-looking strings.
+  const tables = (db: ReturnType<typeof copyDatabase>['db'], names: string[]) =>
+    names.map((t) => db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all().map((r) => ({ ...(r as object), created_at: null, updated_at: null })));
+
+  it.each([
+    ['movie_app_quality_definitions', 'Movie Sizes', (d: any) => ({ ...d, entries: d.entries.map((e: any, i: number) => ({ ...e, minSize: i === 0 ? 12.25 : e.minSize, maxSize: i === 1 ? 0.1 + 0.2 : e.maxSize, preferredSize: i === 2 ? 1e21 : e.preferredSize })) })],
+    ['regular_expression', 'x265', (d: any) => ({ ...d, pattern: "it's '42'", description: null })],
+    ['quality_profile', 'Movies 1080p', (d: any) => ({ ...d, upgradeUntilScore: -7, qualities: d.qualities.map((q: any) => ({ ...q, enabled: !q.enabled })), customFormats: { ...d.customFormats, movie_app: d.customFormats.movie_app.map((s: any) => ({ ...s, score: s.score + 3 })) } })],
+  ])('%s: the text and the prepared statements leave the same rows', (type, name, edit) => {
+    const model = modelOf(type as PortableType);
+    const current = readEntityRows(baseOnly.resolved, model, name, { rowids: false })!;
+    const statements = planRowStatements(model, current, model.toRows(edit(model.fromRows(name, current).data)));
+    expect(statements.length).toBeGreaterThan(0);
+    const viaText = copyDatabase(baseOnly.resolved).db;
+    const viaPrepared = copyDatabase(baseOnly.resolved).db;
+    viaText.exec(statements.map((s) => `${statementText(s)};`).join('\n'));
+    const changed = runPlannedStatements(viaPrepared, statements);
+    expect(changed.every((n) => n === 1)).toBe(true);
+    const touched = model.tables.map((t) => t.table);
+    expect(tables(viaPrepared, touched)).toEqual(tables(viaText, touched));
+    // The stored types too (JavaScript does not tell 5 from 5.0; SQLite does).
+    for (const t of touched) {
+      const columns = (viaText.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(t) as string[]).map((c) => `typeof("${c}")`).join(', ');
+      const types = (db: typeof viaText) => db.prepare(`SELECT ${columns} FROM "${t}" ORDER BY rowid`).raw().all();
+      expect(types(viaPrepared)).toEqual(types(viaText));
+    }
+    viaText.close();
+    viaPrepared.close();
+  });
+
+  it('binds values so that they keep the type their literal has, in a column without affinity', () => {
+    const db = copyDatabase(baseOnly.resolved).db;
+    db.exec('CREATE TABLE untyped (v)');
+    const values = [5, -7, 2 ** 53 + 2, 1e21, 0.1 + 0.2, "it's", '5', null];
+    const statements = values.map((v) => ({ pieces: ['INSERT INTO untyped (v) VALUES (', ')'], values: [v] }));
+    runPlannedStatements(db, statements);
+    db.exec(statements.map((s) => `${statementText(s)};`).join('\n'));
+    const rows = db.prepare('SELECT typeof(v) AS type, quote(v) AS text FROM untyped ORDER BY rowid').all();
+    expect(rows.slice(0, values.length)).toEqual(rows.slice(values.length));
+    expect(rows.slice(0, 5).map((r: any) => r.type)).toEqual(['integer', 'integer', 'integer', 'real', 'real']);
+    db.close();
+  });
+});
+

@@ -43,8 +43,12 @@ export class Sources {
   set(path: string, source: FieldSource | null): void {
     if (source) this.map.set(path, source);
   }
-  column(path: string, row: Row | undefined, column: string): void {
-    if (row) this.set(path, columnSource(row, column));
+  /**
+   * The column behind a field. A row read without its rowid has no source; a path given as
+   * segments is only formatted when there is one (readers that skip rowids skip the formatting).
+   */
+  column(path: string | readonly string[], row: Row | undefined, column: string): void {
+    if (row && row.rowid !== undefined) this.set(typeof path === 'string' ? path : formatPath(path), columnSource(row, column));
   }
 }
 
@@ -64,10 +68,23 @@ function cachedStatement(db: Database.Database, sql: string): Database.Statement
   return stmt;
 }
 
-/** Rows of one owned table for an entity, data columns only, with rowids. */
-export function readOwnedRows(db: Database.Database, owned: OwnedTable, name: string): Row[] {
-  const cols = dataColumns(owned.table).map((c) => c.name);
-  const sql = `SELECT rowid AS "__rowid", ${cols.map((c) => `"${c}"`).join(', ')} FROM "${owned.table}" WHERE "${owned.ownerColumn}" = ? ORDER BY ${owned.orderBy ?? 'rowid'}`;
+/**
+ * Rows of one owned table for an entity, data columns only, with rowids (which lineage needs);
+ * `rowids: false` leaves them out, for readers that only want the values.
+ */
+export function readOwnedRows(db: Database.Database, owned: OwnedTable, name: string, rowids = true): Row[] {
+  const names = dataColumns(owned.table).map((c) => c.name);
+  const cols = names.map((c) => `"${c}"`).join(', ');
+  const sql = `SELECT ${rowids ? 'rowid AS "__rowid", ' : ''}${cols} FROM "${owned.table}" WHERE "${owned.ownerColumn}" = ? ORDER BY ${owned.orderBy ?? 'rowid'}`;
+  if (!rowids) {
+    // Rows as arrays, made into objects here: cheaper than better-sqlite3's row objects.
+    const raw = cachedStatement(db, sql).raw(true).all(name) as SqlValue[][];
+    return raw.map((r) => {
+      const values: Record<string, SqlValue> = {};
+      for (let i = 0; i < names.length; i++) values[names[i]] = r[i];
+      return { table: owned.table, values };
+    });
+  }
   const rows = cachedStatement(db, sql).all(name) as Record<string, SqlValue>[];
   return rows.map((r) => {
     const { __rowid, ...values } = r;
@@ -75,11 +92,11 @@ export function readOwnedRows(db: Database.Database, owned: OwnedTable, name: st
   });
 }
 
-/** All rows of an entity; null when the entity does not exist. */
-export function readEntityRows(db: Database.Database, model: EntityModel, name: string): Row[] | null {
+/** All rows of an entity; null when the entity does not exist. `rowids: false`: see readOwnedRows. */
+export function readEntityRows(db: Database.Database, model: EntityModel, name: string, options: { rowids?: boolean } = {}): Row[] | null {
   const rows: Row[] = [];
   for (const owned of model.tables) {
-    const part = readOwnedRows(db, owned, name);
+    const part = readOwnedRows(db, owned, name, options.rowids ?? true);
     if (owned.table === model.rootTable && part.length === 0) return null;
     rows.push(...part);
   }

@@ -152,7 +152,7 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
 
     const languages = rowsOf(rows, LANGUAGES).map((r) => {
       const l = { name: str(r.values.language_name), type: str(r.values.type) as QualityProfileData['languages'][number]['type'] };
-      s.column(formatPath(['languages', l.name, 'type']), r, 'type');
+      s.column(['languages', l.name, 'type'], r, 'type');
       return l;
     });
 
@@ -166,7 +166,7 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
     const qualities = itemRows.map((r): QualityProfileItem => {
       const group = strOrNull(r.values.quality_group_name);
       const itemName = group ?? str(r.values.quality_name);
-      const path = (field: string) => formatPath(['qualities', itemName, field]);
+      const path = (field: string) => ['qualities', itemName, field];
       s.column(path('type'), r, group !== null ? 'quality_group_name' : 'quality_name');
       s.column(path('enabled'), r, 'enabled');
       s.column(path('upgradeUntil'), r, 'upgrade_until');
@@ -174,7 +174,7 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
       const upgradeUntil = bool(r.values.upgrade_until);
       if (group === null) return { type: 'quality', name: itemName, enabled, upgradeUntil };
       const mrows = memberRows.get(group) ?? [];
-      s.set(path('members'), rowsSource(MEMBERS, mrows, name));
+      s.set(formatPath(path('members')), rowsSource(MEMBERS, mrows, name));
       return { type: 'group', name: itemName, enabled, upgradeUntil, members: mrows.map((m) => str(m.values.quality_name)) };
     });
 
@@ -184,7 +184,7 @@ export const qualityProfileModel: EntityModel<QualityProfileData> = {
       if (scope === null) continue;
       const cf = str(r.values.custom_format_name);
       customFormats[scope].push({ name: cf, score: num(r.values.score) });
-      s.column(formatPath(['customFormats', scope, cf, 'score']), r, 'score');
+      s.column(['customFormats', scope, cf, 'score'], r, 'score');
     }
     for (const scope of SCORE_SCOPES) customFormats[scope].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 

@@ -147,7 +147,9 @@ export class LineageContext {
   private contexts: PendingCtx[] = [];
   private ops: PendingOp[] = [];
   private readonly failed = new Set<number>();
-  private readonly perTable = new Map<string, { max: Database.Statement; clear: Database.Statement; capture: Database.Statement }>();
+  private readonly perTable = new Map<string, { mark: Database.Statement; capture: Database.Statement }>();
+  private afterInsert: Database.Statement | null = null;
+  private clear: Database.Statement | null = null;
   private readonly knownTables: Set<string>;
 
   private constructor(private readonly db: Database.Database) {
@@ -191,8 +193,7 @@ export class LineageContext {
     let s = this.perTable.get(table);
     if (!s) {
       s = {
-        max: this.db.prepare(`SELECT COALESCE(MAX(rowid), 0) FROM "${table}"`).pluck(),
-        clear: this.db.prepare('DELETE FROM _pcd_lineage WHERE tbl = ? AND rid > ?'),
+        mark: this.db.prepare(`SELECT COALESCE(MAX(rowid), 0), total_changes() FROM "${table}"`).raw(),
         capture: this.db.prepare(`INSERT INTO _pcd_lineage (tbl, rid, col, ctx) SELECT ?, rowid, '*', ? FROM "${table}" WHERE rowid > ?`),
       };
       this.perTable.set(table, s);
@@ -200,27 +201,58 @@ export class LineageContext {
     return s;
   }
 
-  /** Highest rowid of a schema table before an INSERT runs (null for tables outside the schema). */
-  rowidMark(table: string | null): number | null {
+  /**
+   * Before an INSERT into a schema table: its highest rowid and SQLite's total_changes(), read in
+   * one query (null for tables outside the schema: no lineage to capture).
+   */
+  insertMark(table: string | null): { rowid: number; totalChanges: number } | null {
     if (table === null || !this.knownTables.has(table)) return null;
-    return this.tableStatements(table).max.get() as number;
+    const [rowid, totalChanges] = this.tableStatements(table).mark.get() as [number, number];
+    return { rowid, totalChanges };
   }
 
-  /** Records the rows an INSERT added (rowid above the mark) as written by the current context. */
-  captureInserts(table: string, mark: number): void {
-    const s = this.tableStatements(table);
-    s.clear.run(table, mark);
-    s.capture.run(table, this.current, mark);
+  /**
+   * After an INSERT into a schema table (marked by insertMark): records the rows it added (rowid
+   * above the mark) as written by the current context, first clearing whatever lineage rows with
+   * those rowids hold (left by earlier rows, or written during the statement). Returns the number
+   * of rows the statement changed (total_changes() since the mark).
+   */
+  captureInserts(table: string, mark: { rowid: number; totalChanges: number }): number {
+    // total_changes() and whether a clear is needed, in one query: most INSERTs leave nothing to clear.
+    this.afterInsert ??= this.db.prepare('SELECT total_changes(), EXISTS (SELECT 1 FROM _pcd_lineage WHERE tbl = ? AND rid > ?)').raw();
+    const [total, stale] = this.afterInsert.get(table, mark.rowid) as [number, number];
+    const rows = total - mark.totalChanges;
+    if (rows > 0) {
+      if (stale) {
+        this.clear ??= this.db.prepare('DELETE FROM _pcd_lineage WHERE tbl = ? AND rid > ?');
+        this.clear.run(table, mark.rowid);
+      }
+      this.tableStatements(table).capture.run(table, this.current, mark.rowid);
+    }
+    return rows;
   }
 
-  /** Writes the op and context rows of the ops applied since the last flush. */
+  /** Writes the op and context rows of the ops applied since the last flush, in order. */
   flush(): void {
-    const insOp = this.db.prepare('INSERT INTO _pcd_ops (seq, layer, op_id, file, position, marker_id) VALUES (?, ?, ?, ?, ?, ?)');
-    const insCtx = this.db.prepare('INSERT INTO _pcd_ctx (id, op_seq, tbl, cols) VALUES (?, ?, ?, ?)');
-    for (const o of this.ops) if (!this.failed.has(o.seq)) insOp.run(o.seq, o.layer, o.opId, o.file, o.position, o.markerId);
-    for (const c of this.contexts) if (!this.failed.has(c.seq)) insCtx.run(c.id, c.seq, c.table, c.cols);
+    const ops = this.ops.filter((o) => !this.failed.has(o.seq)).map((o) => [o.seq, o.layer, o.opId, o.file, o.position, o.markerId]);
+    const contexts = this.contexts.filter((c) => !this.failed.has(c.seq)).map((c) => [c.id, c.seq, c.table, c.cols]);
+    insertRows(this.db, '_pcd_ops (seq, layer, op_id, file, position, marker_id)', ops);
+    insertRows(this.db, '_pcd_ctx (id, op_seq, tbl, cols)', contexts);
     this.ops = [];
     this.contexts = [];
     this.failed.clear();
   }
+}
+
+const ROWS_PER_INSERT = 100;
+
+/** Inserts rows in order, ROWS_PER_INSERT to a statement (thousands per layer: far fewer calls than one per row). */
+function insertRows(db: Database.Database, into: string, rows: readonly (string | number | null)[][]): void {
+  if (rows.length === 0) return;
+  const tuple = `(${rows[0].map(() => '?').join(', ')})`;
+  const many = rows.length >= ROWS_PER_INSERT ? db.prepare(`INSERT INTO ${into} VALUES ${Array(ROWS_PER_INSERT).fill(tuple).join(', ')}`) : null;
+  const one = db.prepare(`INSERT INTO ${into} VALUES ${tuple}`);
+  let i = 0;
+  for (; many && i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) many.run(rows.slice(i, i + ROWS_PER_INSERT).flat());
+  for (; i < rows.length; i++) one.run(rows[i]);
 }

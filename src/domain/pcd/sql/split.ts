@@ -59,6 +59,8 @@ function skipBlank(sql: string, i: number, end: number): number {
 }
 
 const CREATE_TRIGGER = /CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TRIGGER\b/iy;
+/** Characters that can end a statement or open a quoted token or comment (see skipToken). */
+const SPECIAL = /[;'"`[\-/]/g;
 
 function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
@@ -85,6 +87,12 @@ export function statementRanges(sql: string): [number, number][] {
   };
   begin(start);
   while (i < n) {
+    if (trigger < 0) {
+      // Outside triggers only semicolons, quotes and comment starts matter: jump to the next one.
+      SPECIAL.lastIndex = i;
+      if (!SPECIAL.test(sql)) break;
+      i = SPECIAL.lastIndex - 1;
+    }
     const c = sql.charCodeAt(i);
     if (c === SEMICOLON && (trigger < 0 || triggerClosed)) {
       if (i > start) out.push([start, i]);

@@ -320,8 +320,3 @@ export function sqlLiteral(value: SqlValue | boolean): string {
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
-
-/** `"col" = value`, or `"col" IS NULL` for null. */
-export function sqlEquals(column: string, value: SqlValue): string {
-  return value === null ? `${quoteIdent(column)} IS NULL` : `${quoteIdent(column)} = ${sqlLiteral(value)}`;
-}
