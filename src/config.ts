@@ -72,6 +72,18 @@ const envSchema = z.object({
   APP_REQUEST_TIMEOUT_MS: integerIn(100, 600_000, 15_000),
   READ_VIEW_CACHE_MB: integerIn(0, 4096, 64),
   PCD_SCHEMA_FETCH: z.enum(['auto', 'off'], { message: 'must be auto or off' }).default('auto'),
+  ARRGO_PUBLIC_URL: z
+    .string()
+    .max(500)
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: 'must be the http:// or https:// URL users reach arrgo at' }),
+  NOTIFY_REQUEST_TIMEOUT_MS: integerIn(100, 120_000, 10_000),
+  NOTIFY_RETRY_INITIAL_INTERVAL_MS: integerIn(10, 600_000, 5000),
+  NOTIFY_RETRY_MAX_ATTEMPTS: integerIn(1, 50, 8),
+  NOTIFY_DRIFT_WINDOW_MINUTES: integerIn(0, 24 * 60, 30),
+  NOTIFY_GATE_WAIT_MINUTES: integerIn(0, 7 * 24 * 60, 60),
+  METRICS_PUBLIC: booleanFlag(false),
+  METRICS_PORT: integerIn(0, 65535, 0),
   WORKER_MAX_CONCURRENT_ACTIVITIES: integerIn(1, 1000, 50),
   DATABASE_POOL_MAX: integerIn(1, 200, 10),
 });
@@ -109,6 +121,19 @@ export interface Config {
   readViewCacheBytes: number;
   /** auto: fetch a PCD manifest's schema dependency from its URL; off: never (the bundled schema stands in). */
   pcdSchemaFetch: 'auto' | 'off';
+  /** Base URL users reach arrgo at, for absolute links in notifications (null: API paths only). */
+  publicUrl: string | null;
+  notifications: {
+    requestTimeoutMs: number;
+    /** Retries of timeouts, 408, 429 and 5xx: first interval (doubling) and attempts. */
+    retry: { initialIntervalMs: number; maximumAttempts: number };
+    /** Flood guard: repeated drift of one instance within this window is coalesced (0: off). */
+    driftWindowMinutes: number;
+    /** A rollout notifies once it has waited at the gate this long (0: on arrival). */
+    gateWaitMinutes: number;
+  };
+  /** GET /metrics without the API key; a worker-only process serves /metrics on workerPort (0: not served). */
+  metrics: { public: boolean; workerPort: number };
   /** Activities one worker process runs at once (local activities have their own, equal limit). */
   workerMaxConcurrentActivities: number;
   /** PostgreSQL connections per process (SQLite always has one connection: one writer). */
@@ -159,6 +184,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
     readViewCacheBytes: e.READ_VIEW_CACHE_MB * 1024 * 1024,
     pcdSchemaFetch: e.PCD_SCHEMA_FETCH,
+    publicUrl: e.ARRGO_PUBLIC_URL ? e.ARRGO_PUBLIC_URL.replace(/\/+$/, '') : null,
+    notifications: {
+      requestTimeoutMs: e.NOTIFY_REQUEST_TIMEOUT_MS,
+      retry: { initialIntervalMs: e.NOTIFY_RETRY_INITIAL_INTERVAL_MS, maximumAttempts: e.NOTIFY_RETRY_MAX_ATTEMPTS },
+      driftWindowMinutes: e.NOTIFY_DRIFT_WINDOW_MINUTES,
+      gateWaitMinutes: e.NOTIFY_GATE_WAIT_MINUTES,
+    },
+    metrics: { public: e.METRICS_PUBLIC, workerPort: e.METRICS_PORT },
     workerMaxConcurrentActivities: e.WORKER_MAX_CONCURRENT_ACTIVITIES,
     databasePoolMax: e.DATABASE_POOL_MAX,
   };

@@ -1,10 +1,14 @@
 import type { Counts, EvidenceEntry } from '../domain/canary';
+import { rolloutEvent, type RolloutEventStatus } from '../domain/notifications';
 import { CanaryRollout, SyncPreview } from '../persistence/entities';
 import { newPreviewRecord } from '../services/sync/preview-records';
 import { syncWorkflowInput } from '../services/sync/sync-runner';
 import type { RolloutPatch, SyncWorkflowInput } from '../workflows/contracts';
 import type { ActivityDeps } from './deps';
 import { syncActivities } from './sync-activities';
+import { notify } from './notify';
+
+const NOTIFIED_ROLLOUT_STATUSES: ReadonlySet<string> = new Set<RolloutEventStatus>(['awaiting_confirmation', 'completed', 'failed', 'aborted']);
 
 export function canaryActivities(deps: ActivityDeps) {
   const sync = syncActivities(deps);
@@ -21,10 +25,23 @@ export function canaryActivities(deps: ActivityDeps) {
     return preview;
   }
 
+  /** At the gate (once per rollout: the event id is the rollout's) and at its end. */
+  async function notifyRollout(rolloutId: number, status: RolloutEventStatus): Promise<void> {
+    const rollout = await em().fork().findOne(CanaryRollout, { id: rolloutId }, { fields: ['arrType', 'canaryInstanceName', 'targets', 'workflowId', 'warning'] });
+    if (!rollout) return;
+    await notify(
+      deps,
+      (links) =>
+        rolloutEvent(links, { rolloutId, status, arrType: rollout.arrType, canaryInstanceName: rollout.canaryInstanceName, targetCount: rollout.targets.length, workflowId: rollout.workflowId, at: new Date(), warning: rollout.warning }),
+      `rollout:${rolloutId}`,
+    );
+  }
+
   return {
     async recordRolloutState(rolloutId: number, patch: RolloutPatch): Promise<void> {
       const { finished, ...changes } = patch;
       await em().nativeUpdate(CanaryRollout, { id: rolloutId }, { ...changes, updatedAt: new Date(), ...(finished ? { finishedAt: new Date() } : {}) });
+      if (changes.status && NOTIFIED_ROLLOUT_STATUSES.has(changes.status)) await notifyRollout(rolloutId, changes.status as RolloutEventStatus);
     },
 
     /** Records the preview a child sync workflow will generate and apply; returns its workflow input. */

@@ -12,4 +12,6 @@ export interface ActivityDeps {
   logger: Logger;
   /** Shared with the API in the all-in-one process. */
   pcdCaches: PcdCacheManager;
+  /** Temporal Web UI base URL for notification deep links, when known. */
+  temporalUiUrl?: string | null;
 }

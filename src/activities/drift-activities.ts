@@ -1,10 +1,12 @@
 import { Context } from '@temporalio/activity';
 import { isFailedDrift } from '../domain/drift';
+import { driftEvent, driftTransition } from '../domain/notifications';
 import { DriftResult, Instance } from '../persistence/entities';
 import { runDriftCheck, runDriftChecks, type DriftDeps, type DriftOutcome } from '../services/drift/drift-check';
 import { DRIFT_STATE_KEY, readDriftJobState } from '../services/drift/drift-settings';
 import { SettingsStore } from '../services/settings-store';
 import type { ActivityDeps } from './deps';
+import { notify } from './notify';
 
 /** What a polling run's check activity heartbeats: instances already stored, so a retry skips them. */
 interface DriftBatchProgress {
@@ -16,10 +18,49 @@ interface DriftBatchProgress {
 const HEARTBEAT_EVERY_MS = 10_000;
 
 export function driftActivities(deps: ActivityDeps) {
+  /** A transition into drifted, missing, unreachable or unauthorized (or back to in-sync) is an event. */
+  async function notifyDriftTransition(instanceId: number, previous: { status: string; counts: DriftResult['counts'] } | null): Promise<void> {
+    const row = await deps.orm.em.fork().findOne(DriftResult, { instanceId });
+    const instance = await deps.orm.em.fork().findOne(Instance, { id: instanceId }, { fields: ['name', 'arrType'] });
+    if (!row || !instance) return;
+    const type = driftTransition(previous, { status: row.status, counts: row.counts });
+    if (!type) return;
+    const workflowId = Context.current().info.workflowExecution?.workflowId ?? null;
+    await notify(
+      deps,
+      (links) =>
+        driftEvent(links, type, {
+          instanceId,
+          instanceName: instance.name,
+          arrType: instance.arrType,
+          previousStatus: previous?.status ?? null,
+          state: { status: row.status, counts: row.counts },
+          reason: row.reason,
+          checkedAt: row.checkedAt,
+          workflowId,
+        }),
+      `instance:${instanceId}`,
+    );
+  }
+
   const driftDeps = (): DriftDeps => ({ em: deps.orm.em, secretBox: deps.secretBox, pcdCaches: deps.pcdCaches, timeoutMs: deps.config.appRequestTimeoutMs, logger: deps.logger });
+
+  /** The stored {status, counts} of these instances, before their checks: what a transition starts from. */
+  async function storedStates(instanceIds: number[]): Promise<Map<number, { status: string; counts: DriftResult['counts'] }>> {
+    if (!instanceIds.length) return new Map();
+    const rows = await deps.orm.em.fork().find(DriftResult, { instanceId: { $in: instanceIds } }, { fields: ['instanceId', 'status', 'counts'] });
+    return new Map(rows.map((r) => [r.instanceId, { status: r.status, counts: r.counts }]));
+  }
+
+  /** Only a change of status (or of a drifted instance's changed/missing entries) can be a transition. */
+  const mayHaveMoved = (previous: { status: string } | undefined, outcome: DriftOutcome) => previous?.status !== outcome.status || outcome.status === 'drifted';
+
   return {
     async checkInstanceDrift(instanceId: number): Promise<DriftOutcome> {
-      return runDriftCheck(driftDeps(), instanceId);
+      const previous = (await storedStates([instanceId])).get(instanceId);
+      const outcome = await runDriftCheck(driftDeps(), instanceId);
+      if (mayHaveMoved(previous, outcome)) await notifyDriftTransition(instanceId, previous ?? null);
+      return outcome;
     },
 
     /**
@@ -35,18 +76,23 @@ export function driftActivities(deps: ActivityDeps) {
       const failed = new Set(resumed?.failed ?? []);
       const beat = () => ctx.heartbeat({ done: [...done], failed: [...failed] } satisfies DriftBatchProgress);
       const timer = setInterval(beat, Math.max(200, Math.min(HEARTBEAT_EVERY_MS, (ctx.info.heartbeatTimeoutMs ?? HEARTBEAT_EVERY_MS * 3) / 3)));
+      const todo = input.instanceIds.filter((id) => !done.has(id));
+      const previous = await storedStates(todo);
+      const notifications: Promise<void>[] = [];
       try {
-        await runDriftChecks(driftDeps(), input.instanceIds.filter((id) => !done.has(id)), {
+        await runDriftChecks(driftDeps(), todo, {
           concurrency: input.concurrency,
           onChecked: (instanceId, result) => {
             done.add(instanceId);
             if ('error' in result) deps.logger.warn({ instanceId, err: result.error }, 'drift check failed');
             if ('error' in result || isFailedDrift(result.outcome.status)) failed.add(instanceId);
+            if (!('error' in result) && mayHaveMoved(previous.get(instanceId), result.outcome)) notifications.push(notifyDriftTransition(instanceId, previous.get(instanceId) ?? null));
             beat();
           },
         });
       } finally {
         clearInterval(timer);
+        await Promise.all(notifications);
       }
       deps.logger.info({ checked: input.instanceIds.length, failed: failed.size }, 'drift polling checks done');
       return { checked: input.instanceIds.length, failed: failed.size };

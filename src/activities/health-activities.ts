@@ -1,6 +1,8 @@
 import { HealthSnapshot, Instance } from '../persistence/entities';
 import { computeAndStoreHealth } from '../services/config-health/health-snapshots';
 import type { ActivityDeps } from './deps';
+import { healthDropEvent, healthDropped } from '../domain/notifications';
+import { notify } from './notify';
 
 export function healthActivities(deps: ActivityDeps) {
   return {
@@ -8,7 +10,14 @@ export function healthActivities(deps: ActivityDeps) {
     async snapshotAllInstances(): Promise<{ snapshots: number; pruned: number }> {
       const instances = await deps.orm.em.find(Instance, { enabled: true }, { orderBy: { id: 'asc' } });
       for (const instance of instances) {
-        await computeAndStoreHealth(deps.orm.em.fork(), deps.pcdCaches, instance, 'scheduled');
+        const previous = await deps.orm.em.fork().findOne(HealthSnapshot, { instanceId: instance.id }, { orderBy: { generatedAt: 'desc', id: 'desc' }, fields: ['band'] });
+        const result = await computeAndStoreHealth(deps.orm.em.fork(), deps.pcdCaches, instance, 'scheduled');
+        const band = result.overall.band;
+        if (previous && healthDropped(previous.band, band)) {
+          const at = new Date(result.generatedAt);
+          const score = band === 'unknown' ? null : result.overall.score;
+          await notify(deps, (links) => healthDropEvent(links, { instanceId: instance.id, instanceName: instance.name, from: previous.band, to: band, score, at }), `instance:${instance.id}`);
+        }
       }
       const cutoff = new Date(Date.now() - deps.config.health.retentionDays * 86_400_000);
       const pruned = await deps.orm.em.nativeDelete(HealthSnapshot, { generatedAt: { $lt: cutoff } });

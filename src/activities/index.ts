@@ -6,6 +6,7 @@ import { healthActivities } from './health-activities';
 import type { ActivityDeps } from './deps';
 import { historyActivities } from './history-activities';
 import { instanceActivities } from './instance-activities';
+import { notificationActivities } from './notification-activities';
 import { pcdActivities } from './pcd-activities';
 import { rollbackActivities } from './rollback-activities';
 import { refGuideActivities } from './ref-guide-activities';
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...healthActivities(deps),
     ...refGuideActivities(deps),
     ...compareActivities(deps),
+    ...notificationActivities(deps),
   };
 }
 

@@ -10,6 +10,8 @@ import { resolveSchemaDependency } from '../services/pcd/schema-dependency';
 import { cloneDirectory, readRepositoryFiles } from '../services/pcd/source-files';
 import type { SourceFailure } from '../domain/pcd/source-failures';
 import type { ActivityDeps } from './deps';
+import { sourceFailureEvent } from '../domain/notifications';
+import { notify } from './notify';
 
 export type PullStep<T> = ({ ok: true } & T) | { ok: false; reason: SourceFailure };
 
@@ -121,6 +123,9 @@ export function pcdActivities(deps: ActivityDeps) {
       database.cacheReason = reason;
       await deps.orm.em.flush();
       deps.logger.warn({ databaseId, reason }, 'pcd pull failed');
+      const info = Context.current().info.workflowExecution;
+      const name = database.name;
+      await notify(deps, (links) => sourceFailureEvent(links, { kind: 'pcd', id: databaseId, name, reason, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `pcd:${databaseId}`);
     },
   };
 }

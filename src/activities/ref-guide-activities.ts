@@ -9,6 +9,8 @@ import { listGuideFiles, readGuideFiles, refGuideCloneDirectory } from '../servi
 import { recordRefGuideRefresh } from '../services/ref-guide/settings';
 import type { RefGuideCacheSummary, RefGuideSyncProgress } from '../workflows/contracts/ref-guide';
 import type { ActivityDeps } from './deps';
+import { sourceFailureEvent } from '../domain/notifications';
+import { notify } from './notify';
 
 export type RefGuideStep<T> = ({ ok: true } & T) | { ok: false; reason: RefGuideFailure };
 
@@ -86,6 +88,9 @@ export function refGuideActivities(deps: ActivityDeps) {
       source.syncReason = reason;
       await deps.orm.em.flush();
       deps.logger.warn({ sourceId, reason }, 'ref-guide sync failed');
+      const info = Context.current().info.workflowExecution;
+      const name = source.name;
+      await notify(deps, (links) => sourceFailureEvent(links, { kind: 'ref-guide', id: sourceId, name, reason, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `ref-guide:${sourceId}`);
     },
 
     /** Enabled sources, for the scheduled refresh. */

@@ -9,6 +9,9 @@ import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
+import { notify } from './notify';
+import { syncRunEvent } from '../domain/notifications';
+import { syncApplyDuration, syncRunsTotal } from '../platform/metrics';
 import { probe } from '../platform/profiling';
 import { cachedSyncSource } from '../services/sync/sync-source';
 
@@ -242,6 +245,18 @@ export function syncActivities(deps: ActivityDeps) {
       await em().flush();
       if (run.previewId) {
         await em().nativeUpdate(SyncPreview, { id: run.previewId }, { status: failure ? 'failed' : 'applied', failure: failure ? { ...failure } : null, updatedAt: new Date() });
+      }
+      syncRunsTotal.inc({ status: run.status, trigger: run.trigger });
+      syncApplyDuration.observe({ status: run.status }, (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000);
+      if (run.status !== 'success') {
+        const status = run.status;
+        const finishedAt = run.finishedAt;
+        await notify(
+          deps,
+          (links) =>
+            syncRunEvent(links, { runId, previewId: run.previewId, status, instanceId: run.instanceId, instanceName: run.instanceName, arrType: run.arrType, trigger: run.trigger, error: run.error, workflowId: run.workflowId, at: finishedAt }),
+          `instance:${run.instanceId ?? 'deleted'}`,
+        );
       }
       const refreshDriftOf = written > 0 && run.instanceId !== null && (await em().count(DriftResult, { instanceId: run.instanceId })) > 0 ? run.instanceId : null;
       return { status: run.status, failure, refreshDriftOf };

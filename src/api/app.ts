@@ -22,6 +22,8 @@ import { registerSyncHistoryRoutes } from './routes/sync-history';
 import { registerSnapshotRoutes } from './routes/snapshots';
 import { registerTimelineRoutes } from './routes/timeline';
 import { registerUiPreferenceRoutes } from './routes/ui-preferences';
+import { registerNotificationRoutes } from './routes/notifications';
+import { documentMetricsRoute, httpMetrics, metricsRoute } from './http/metrics';
 
 export const API_PREFIX = '/api/v1';
 
@@ -45,6 +47,8 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerEntityTestingRoutes(router, deps);
   registerUiPreferenceRoutes(router, deps);
   registerCompareRoutes(router, deps);
+  registerNotificationRoutes(router, deps);
+  documentMetricsRoute(router.registry);
   return router;
 }
 
@@ -63,6 +67,8 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Express {
 
   app.use(requestId(deps.logger));
   app.use(accessLog());
+  app.use(httpMetrics());
+  app.get('/metrics', metricsRoute(deps.apiKey, deps.config.metrics.public));
   app.get('/', (_req, res) => res.redirect('/docs/'));
   app.use('/docs', docsRouter());
   app.use(API_PREFIX, requireApiKey(deps.apiKey, new Set(['/health'])));

@@ -21,6 +21,8 @@ import { startDevServer, type DevServer } from '../platform/temporal-dev-server'
 import { installTemporalRuntimeLogging } from '../platform/temporal-runtime';
 import { startWorker, type RunningWorker } from './worker';
 import { startWorkerHeartbeat } from '../platform/worker-heartbeat';
+import { addFleetGaugeSource, serveMetrics } from '../platform/metrics';
+import { readFleetGauges } from '../services/metrics/fleet-gauges';
 
 export interface ServiceOptions {
   role: Role;
@@ -107,7 +109,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         address,
         namespace: config.temporal.namespace,
         taskQueue: config.temporal.taskQueue,
-        deps: { config, orm, secretBox, logger: logger.child({ component: 'activity' }), pcdCaches },
+        deps: { config, orm, secretBox, logger: logger.child({ component: 'activity' }), pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null },
         workflowBundlePath: options.workflowBundlePath,
         maxConcurrentActivityTaskExecutions: config.workerMaxConcurrentActivities,
       });
@@ -125,11 +127,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       await applyDriftSchedule(temporal, await readDriftSettings(orm.em.fork()));
       await ensureHealthSchedule(temporal, config.health.snapshotIntervalMinutes);
       await applyRefGuideSchedule(temporal, await readRefGuideSettings(orm.em.fork()));
+      if (role === 'worker' && config.metrics.workerPort > 0) {
+        const metricsServer = await serveMetrics(config.metrics.workerPort, config.bindAddress, secrets.apiKey, config.metrics.public);
+        cleanups.push(() => closeServer(metricsServer));
+        logger.info({ port: config.metrics.workerPort }, 'worker metrics served on /metrics');
+      }
       logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
     }
 
     let apiUrl: string | null = null;
     if (role !== 'worker') {
+      const withdrawGauges = addFleetGaugeSource(() => readFleetGauges(orm.em.fork()));
+      cleanups.push(async () => withdrawGauges());
       const stopWarming = pcdCaches.startWarming();
       cleanups.push(async () => stopWarming());
       const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);

@@ -7,6 +7,7 @@ import { createActivities, type ActivityDeps } from '../activities';
 import { isAppError } from '../errors';
 import type { Orm } from '../persistence/orm';
 import { appErrorToFailure } from '../platform/temporal-errors';
+import { activityExecution, activityScheduleToStart } from '../platform/metrics';
 import { profiling, publishSample } from '../platform/profiling';
 
 /** Prebuilt by `npm run build` (dist/workflow-bundle.js); dev and tests bundle from source. */
@@ -20,16 +21,23 @@ class ActivityContextInterceptor implements ActivityInboundCallsInterceptor {
   constructor(private readonly orm: Orm) {}
 
   async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
+    const info = Context.current().info;
+    const started = Date.now();
+    // Task latency: how long this attempt waited for a worker slot after it was scheduled.
+    activityScheduleToStart.observe({ activity: info.activityType }, Math.max(0, started - info.currentAttemptScheduledTimestampMs) / 1000);
+    let outcome = 'failed';
     const startedAt = profiling() ? performance.timeOrigin + performance.now() : 0;
     return RequestContext.create(this.orm.em, async () => {
       try {
-        return await next(input);
+        const result = await next(input);
+        outcome = 'completed';
+        return result;
       } catch (error) {
         if (isAppError(error)) throw appErrorToFailure(error);
         throw error;
       } finally {
+        activityExecution.observe({ activity: info.activityType, outcome }, (Date.now() - started) / 1000);
         if (startedAt) {
-          const info = Context.current().info;
           publishSample({ phase: info.isLocal ? 'local-activity' : 'activity', name: info.activityType, startedAt, ms: performance.timeOrigin + performance.now() - startedAt });
         }
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError, WorkflowFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
-import type { Duration, SearchAttributePair, Workflow, WorkflowIdConflictPolicy, WorkflowResultType } from '@temporalio/common';
+import type { Duration, SearchAttributePair, Workflow, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowResultType } from '@temporalio/common';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { AppError } from '../errors';
 import type { TemporalGateway } from '../platform/temporal-client';
@@ -10,6 +10,8 @@ export interface WorkflowStart<W extends Workflow> {
   workflowId?: string;
   /** What to do when a workflow with this id is running (default: fail). */
   conflictPolicy?: WorkflowIdConflictPolicy;
+  /** Whether a closed workflow's id may start again (default: allow duplicate). */
+  reusePolicy?: WorkflowIdReusePolicy;
   idPrefix?: string;
   args: Parameters<W>;
   searchAttributes?: SearchAttributePair[];
@@ -23,7 +25,7 @@ export interface WorkflowStart<W extends Workflow> {
  * standard task queue, ids, search attributes, and Temporal failures translated into AppErrors
  * (never raw text).
  */
-export async function startWorkflow<W extends Workflow>(gateway: TemporalGateway, workflow: W, start: WorkflowStart<W>): Promise<WorkflowHandle<W>> {
+export async function startWorkflow<W extends Workflow>(gateway: Pick<TemporalGateway, 'client' | 'taskQueue'>, workflow: W, start: WorkflowStart<W>): Promise<WorkflowHandle<W>> {
   const options = {
     taskQueue: gateway.taskQueue,
     workflowId: start.workflowId ?? `${start.idPrefix ?? workflow.name}-${randomUUID()}`,
@@ -33,6 +35,7 @@ export async function startWorkflow<W extends Workflow>(gateway: TemporalGateway
     staticDetails: start.staticDetails,
     workflowExecutionTimeout: start.executionTimeout,
     workflowIdConflictPolicy: start.conflictPolicy,
+    workflowIdReusePolicy: start.reusePolicy,
   } satisfies WorkflowStartOptions<Workflow>;
   try {
     // TypeScript cannot resolve the SDK's conditional args type for a generic W; start.args is Parameters<W>.

@@ -13,3 +13,4 @@ export { healthSnapshotWorkflow } from './health-snapshots';
 export { pcdRollbackWorkflow } from './rollback';
 export { refGuideSyncWorkflow, refGuideRefreshWorkflow } from './ref-guide-sync';
 export { compareEntityWorkflow } from './compare';
+export { notificationDeliveryWorkflow } from './notification-delivery';

@@ -20,6 +20,7 @@ import { probe } from '../../platform/profiling';
 import type { Orm } from '../../persistence/orm';
 import { PcdDatabase, SERVABLE_CACHE_STATUSES, type PcdCacheStats } from '../../persistence/entities';
 import { loadStoredLayers } from './op-store';
+import { pcdCacheBuildDuration, pcdCacheBuildsTotal } from '../../platform/metrics';
 
 /** A replayed database kept in memory for reads. */
 export interface PcdCache extends PcdState {
@@ -232,9 +233,11 @@ export class PcdCacheManager {
       entry.schema = seeded.schema;
       entry.repositoryOps = ops.length;
       entry.status = 'ready';
+      observeCacheBuild('base', 'ready', entry.baseMs);
       this.logger.info({ databaseId, ops: outcomes.length, ms: Math.round(entry.baseMs) }, 'pcd base cache built');
     } catch (error) {
       entry.status = 'failed';
+      observeCacheBuild('base', 'failed', Number(process.hrtime.bigint() - started) / 1e6);
       entry.error = error instanceof Error ? error.message : String(error);
       this.logger.error({ databaseId, err: error }, 'pcd cache build failed');
     }
@@ -303,8 +306,14 @@ export class PcdCacheManager {
     };
     cacheGeneration(entry.cache);
     previous?.resolved.close();
+    observeCacheBuild('user', health.status, Number(process.hrtime.bigint() - started) / 1e6);
     return entry.cache;
   }
+}
+
+function observeCacheBuild(layer: 'base' | 'user', result: string, ms: number): void {
+  pcdCacheBuildsTotal.inc({ layer, result });
+  pcdCacheBuildDuration.observe({ layer }, ms / 1000);
 }
 
 function closeEntry(entry: Entry | undefined): void {

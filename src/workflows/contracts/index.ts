@@ -5,6 +5,7 @@ import { canaryRolloutWorkflow } from './canary-rollout';
 import { compareEntityWorkflow } from './compare';
 import { driftCheckWorkflow, driftPollWorkflow } from './drift';
 import { instanceTestWorkflow } from './instance-test';
+import { notificationDeliveryWorkflow } from './notifications';
 import { pcdPullWorkflow } from './pcd-pull';
 import { pcdRollbackWorkflow } from './rollback';
 import { refGuideRefreshWorkflow, refGuideSyncWorkflow } from './ref-guide';
@@ -15,6 +16,7 @@ export * from './canary-rollout';
 export * from './compare';
 export * from './drift';
 export * from './instance-test';
+export * from './notifications';
 export * from './pcd-pull';
 export * from './rollback';
 export * from './ref-guide';
@@ -37,4 +39,5 @@ export const WORKFLOW_DEFINITIONS = {
   refGuideRefreshWorkflow,
   pcdRollbackWorkflow,
   compareEntityWorkflow,
+  notificationDeliveryWorkflow,
 };

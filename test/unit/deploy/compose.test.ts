@@ -12,7 +12,8 @@ describe('docker-compose.yml', () => {
   const services = compose.services as Record<string, any>;
 
   it('runs PostgreSQL, Temporal on PostgreSQL, the Web UI, search-attribute registration, and arrgo api + worker', () => {
-    expect(Object.keys(services).sort()).toEqual(['arrgo-api', 'arrgo-worker', 'postgres', 'temporal', 'temporal-register', 'temporal-ui']);
+    const core = Object.keys(services).filter((name) => !services[name].profiles);
+    expect(core.sort()).toEqual(['arrgo-api', 'arrgo-worker', 'postgres', 'temporal', 'temporal-register', 'temporal-ui']);
     expect(services.postgres.image).toMatch(/^postgres:15/);
     expect(services.temporal.environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgres' });
     expect(services.temporal.depends_on.postgres.condition).toBe('service_healthy');
@@ -75,5 +76,41 @@ describe('docker-compose.yml', () => {
     expect(dockerfile).toContain('npm run build'); // emits dist/workflow-bundle.js
     expect(dockerfile).toMatch(/apt-get install[^\n]*git/); // PCD databases are cloned with the system git
     expect(services['arrgo-api'].build).toBe('.');
+  });
+
+  it('adds Prometheus and Grafana with the arrgo scrape job and dashboard as the optional monitoring profile', () => {
+    expect(services.prometheus.profiles).toEqual(['monitoring']);
+    expect(services.grafana.profiles).toEqual(['monitoring']);
+    expect(services.prometheus.volumes).toContain('./deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
+    expect(services.prometheus.secrets).toEqual(['arrgo-api-key']);
+    expect(compose.secrets['arrgo-api-key']).toEqual({ environment: 'ARRGO_API_KEY' });
+    expect(services.grafana.volumes).toEqual(expect.arrayContaining(['./deploy/grafana/provisioning:/etc/grafana/provisioning:ro', './deploy/grafana/dashboards:/var/lib/grafana/dashboards:ro']));
+    expect(services['arrgo-worker'].environment.METRICS_PORT).toBe(9464);
+
+    const scrape = parse(fs.readFileSync(path.join(ROOT, 'deploy', 'prometheus', 'prometheus.yml'), 'utf8'));
+    const job = scrape.scrape_configs.find((j: { job_name: string }) => j.job_name === 'arrgo');
+    expect(job).toMatchObject({ metrics_path: '/metrics', authorization: { type: 'Bearer', credentials_file: '/run/secrets/arrgo-api-key' } });
+    expect(job.static_configs.flatMap((c: { targets: string[] }) => c.targets)).toEqual(['arrgo-api:7979', 'arrgo-worker:9464']);
+
+    const dashboard = JSON.parse(fs.readFileSync(path.join(ROOT, 'deploy', 'grafana', 'dashboards', 'arrgo.json'), 'utf8'));
+    const exprs = dashboard.panels.flatMap((p: { targets: { expr: string }[] }) => p.targets.map((t) => t.expr)).join('\n');
+    for (const metric of [
+      'arrgo_http_request_duration_seconds',
+      'arrgo_sync_runs_total',
+      'arrgo_sync_apply_duration_seconds',
+      'arrgo_instances',
+      'arrgo_rollouts',
+      'arrgo_rollout_gate_wait_seconds',
+      'arrgo_pcd_cache_builds_total',
+      'arrgo_pcd_cache_build_duration_seconds',
+      'arrgo_notification_deliveries_total',
+      'arrgo_worker_activity_schedule_to_start_seconds',
+      'arrgo_worker_activity_execution_seconds',
+    ]) {
+      expect(exprs).toContain(metric);
+    }
+    expect(new Set(dashboard.panels.map((p: { id: number }) => p.id)).size).toBe(dashboard.panels.length);
+    const datasource = parse(fs.readFileSync(path.join(ROOT, 'deploy', 'grafana', 'provisioning', 'datasources', 'prometheus.yml'), 'utf8'));
+    expect(datasource.datasources[0]).toMatchObject({ type: 'prometheus', url: 'http://prometheus:9090' });
   });
 });

@@ -10,6 +10,16 @@ describe('configuration from the environment', () => {
     expect(config.temporal).toMatchObject({ address: null, namespace: 'default', taskQueue: 'arrgo', devServerUiPort: 8233 });
     expect(config.logLevel).toBe('info');
     expect(config.apiKey).toBeUndefined();
+    expect(config.notifications).toEqual({ requestTimeoutMs: 10_000, retry: { initialIntervalMs: 5000, maximumAttempts: 8 }, driftWindowMinutes: 30, gateWaitMinutes: 60 });
+    expect(config.metrics).toEqual({ public: false, workerPort: 0 });
+    expect(config.publicUrl).toBeNull();
+  });
+
+  it('reads notification and metrics settings', () => {
+    const config = loadConfig({ NOTIFY_DRIFT_WINDOW_MINUTES: '0', NOTIFY_GATE_WAIT_MINUTES: '5', METRICS_PUBLIC: 'true', METRICS_PORT: '9464', ARRGO_PUBLIC_URL: 'https://arrgo.lan/' });
+    expect(config.notifications).toMatchObject({ driftWindowMinutes: 0, gateWaitMinutes: 5 });
+    expect(config.metrics).toEqual({ public: true, workerPort: 9464 });
+    expect(config.publicUrl).toBe('https://arrgo.lan');
   });
 
   it('sizes the worker and the PostgreSQL pool from the environment', () => {
@@ -32,6 +42,9 @@ describe('configuration from the environment', () => {
     [{ ARRGO_API_KEY: 'short' }, 'Invalid configuration: ARRGO_API_KEY must be 16 to 128 characters'],
     [{ ARRGO_SECRET: 'too-short' }, 'Invalid configuration: ARRGO_SECRET must be at least 32 characters'],
     [{ BACKUP_ENABLED: 'maybe' }, 'Invalid configuration: BACKUP_ENABLED must be true or false'],
+    [{ METRICS_PUBLIC: 'open' }, 'Invalid configuration: METRICS_PUBLIC must be true or false'],
+    [{ NOTIFY_RETRY_MAX_ATTEMPTS: '0' }, 'Invalid configuration: NOTIFY_RETRY_MAX_ATTEMPTS must be an integer between 1 and 50'],
+    [{ ARRGO_PUBLIC_URL: 'arrgo.lan' }, 'Invalid configuration: ARRGO_PUBLIC_URL must be the http:// or https:// URL users reach arrgo at'],
     [{ WORKER_MAX_CONCURRENT_ACTIVITIES: '0' }, 'Invalid configuration: WORKER_MAX_CONCURRENT_ACTIVITIES must be an integer between 1 and 1000'],
     [{ DATABASE_POOL_MAX: '500' }, 'Invalid configuration: DATABASE_POOL_MAX must be an integer between 1 and 200'],
   ])('refuses %j with one line naming the variable', (env, message) => {

@@ -1,0 +1,12 @@
+import type { LinkContext } from './types';
+
+/** An API resource path (`/api/v1/...`), absolute when arrgo's public URL is known. */
+export function apiLink(ctx: LinkContext, path: string): string {
+  return `${ctx.publicUrl ?? ''}/api/v1${path}`;
+}
+
+/** The workflow's page in the Temporal Web UI, when the UI's address is known. */
+export function temporalLink(ctx: LinkContext, workflowId: string | null): string | null {
+  if (!workflowId || !ctx.temporalUiUrl) return null;
+  return `${ctx.temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(ctx.namespace)}/workflows/${encodeURIComponent(workflowId)}`;
+}
