@@ -14,7 +14,7 @@ const LATENCIES_MS = [0, 100];
 /**
  * Preview generation through the real API, workflow and worker for 1 and for 10 emulated Radarr
  * instances syncing trash-pcd profiles. The work is I/O-bound, so ten concurrent previews should
- * take well under ten single ones (goal: ratio at most 0.5).
+ * take well under ten single ones (goal: ratio at most 0.25 at 100 ms, issue 18).
  */
 export const syncPreviewBenchmark: Benchmark = {
   name: 'sync-preview',
@@ -51,7 +51,7 @@ async function measure(latencyMs: number, report: Parameters<Benchmark['run']>[0
       report({
         name: `preview, ${INSTANCES} instances at once, app latency ${latencyMs} ms`,
         values: { totalMs: total, perInstanceMs: total / INSTANCES },
-        ratio: { value: total / (INSTANCES * single), baseline: `${INSTANCES} single previews`, goal: '<= 0.5' },
+        ratio: { value: total / (INSTANCES * single), baseline: `${INSTANCES} single previews`, goal: latencyMs === 100 ? '<= 0.25 (issue 18)' : 'none (CPU- and Temporal-bound)' },
       });
     } finally {
       await fleet.close();
