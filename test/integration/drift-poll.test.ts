@@ -2,6 +2,7 @@ import { driftScheduleId } from '../../src/services/schedules';
 import { dbKinds, type DbKind } from '../helpers/databases';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
+import { startReceiver, type Receiver } from '../helpers/receiver';
 
 /**
  * A polling run checks the whole fleet in one batch (shared reads, coalesced writes): each
@@ -10,15 +11,18 @@ import { eventually, startArrgo, type Harness } from '../helpers/harness';
 describe.each(dbKinds())('drift polling runs on %s', (db: DbKind) => {
   let h: Harness;
   let databaseId: number;
+  let receiver: Receiver;
   const instances: FleetInstance[] = [];
 
   beforeAll(async () => {
-    h = await startArrgo({ db });
+    receiver = await startReceiver();
+    h = await startArrgo({ db, env: { NOTIFY_RETRY_INITIAL_INTERVAL_MS: '200', NOTIFY_DRIFT_WINDOW_MINUTES: '30' } });
     databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
   });
   afterAll(async () => {
     await h?.close();
     for (const instance of instances) await instance.emulator.close();
+    await receiver?.close();
   });
 
   const add = async (name: string, arrType: 'movie_app' | 'series_app' = 'movie_app') => {
@@ -72,5 +76,31 @@ describe.each(dbKinds())('drift polling runs on %s', (db: DbKind) => {
     expect(third.errorCount).toBe(2); // the instance backing off still fails
     expect((await h.get(`/drift/${down.id}`)).body.checkedAt).toBe(unreachable.checkedAt);
     expect((await h.get(`/drift/${synced.id}`)).body.checkedAt > syncedBefore).toBe(true);
+  });
+
+  it('a polled drift transition notifies once, and a repeat within the window is coalesced', async () => {
+    const created = await h.post('/notifications/channels', { name: 'poll-hook', kind: 'webhook', url: receiver.url, secret: 'whsec-poll-0123456789', events: ['drift.detected'] });
+    expect(created.status).toBe(201);
+    const watched = await add('poll-notify');
+    expect((await h.post(`/instances/${watched.id}/sync?wait=true`, {})).body.status).toBe('applied');
+    await h.post(`/drift/${watched.id}/check`, {});
+    expect((await h.get(`/drift/${watched.id}`)).body.status).toBe('in-sync');
+
+    watched.emulator.state.delayProfiles[0].usenetDelay = 77;
+    await poll();
+    expect((await h.get(`/drift/${watched.id}`)).body.status).toBe('drifted');
+    const delivered = await eventually(
+      () => h.get(`/notifications/deliveries?channelId=${created.body.id}`),
+      (r) => r.body.items.some((d: { status: string }) => d.status === 'delivered'),
+    );
+    expect(delivered.body.items).toHaveLength(1);
+    const forInstance = () => receiver.requests.filter((r) => r.body?.event?.data?.instanceId === watched.id);
+    expect(forInstance().map((r) => [r.body.event.type, r.body.event.data.previousStatus, r.body.event.data.status])).toEqual([['drift.detected', 'in-sync', 'drifted']]);
+
+    await poll(); // still drifted: no transition, nothing new
+    watched.emulator.state.delayProfiles[0].usenetDelay = 78;
+    await poll(); // drifted again within the window: coalesced
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(forInstance()).toHaveLength(1);
   });
 });
