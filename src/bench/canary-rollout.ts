@@ -16,8 +16,9 @@ const INSTANCES = 20;
 const BATCH = 5;
 // BENCH_LATENCIES_MS=0 (comma-separated) measures only some latencies, e.g. while profiling.
 const LATENCIES_MS = process.env.BENCH_LATENCIES_MS ? process.env.BENCH_LATENCIES_MS.split(',').map(Number) : [0, 100];
-const SECTIONS: SyncSection[] = ['qualityProfiles', 'delayProfiles', 'mediaManagement'];
-const SELECTION: SyncSelection = {
+/** What the rollout benches sync: sample-pcd's movie profile and its settings (also used by fleet-scale). */
+export const SECTIONS: SyncSection[] = ['qualityProfiles', 'delayProfiles', 'mediaManagement'];
+export const SELECTION: SyncSelection = {
   ...emptySelection(),
   qualityProfiles: ['Movies 1080p'],
   delayProfile: 'Standard',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { emptySelection, type SyncSection, type SyncSelection } from '../domain/sync';
 import { driftScheduleId } from '../services/schedules';
+import { SECTIONS, SELECTION } from './canary-rollout';
 import { startEmulatorFleet } from './emulator-fleet';
 import type { Benchmark, BenchLine } from './harness';
 import type { Profiler } from './profile';
@@ -12,15 +12,6 @@ const SIZES = [20, 50, 200];
 /** No app latency: what is left is arrgo's own per-instance cost (workflows, database, CPU). */
 const LATENCY_MS = 0;
 const BATCH = 10;
-const SECTIONS: SyncSection[] = ['qualityProfiles', 'delayProfiles', 'mediaManagement'];
-const SELECTION: SyncSelection = {
-  ...emptySelection(),
-  qualityProfiles: ['Movies 1080p'],
-  delayProfile: 'Standard',
-  naming: 'Standard',
-  mediaSettings: 'Standard',
-  qualityDefinitions: 'Movie Sizes',
-};
 
 interface SizeTimes {
   size: number;
