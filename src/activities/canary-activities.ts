@@ -1,11 +1,12 @@
 import type { Counts, EvidenceEntry } from '../domain/canary';
 import { rolloutEvent, type RolloutEventStatus } from '../domain/notifications';
-import { CanaryRollout, SyncPreview } from '../persistence/entities';
+import { CanaryRollout, SyncPreview, SyncRun } from '../persistence/entities';
 import { newPreviewRecord } from '../services/sync/preview-records';
 import { syncWorkflowInput } from '../services/sync/sync-runner';
-import type { RolloutPatch, SyncWorkflowInput } from '../workflows/contracts';
+import type { RolloutApplies, RolloutPatch, SyncWorkflowInput } from '../workflows/contracts';
 import type { ActivityDeps } from './deps';
-import { syncActivities } from './sync-activities';
+import { newRunRecord, syncActivities, type SyncRunResult } from './sync-activities';
+import type { FailureEvidence } from '../domain/failure-evidence';
 import { notify } from './notify';
 
 const NOTIFIED_ROLLOUT_STATUSES: ReadonlySet<string> = new Set<RolloutEventStatus>(['awaiting_confirmation', 'completed', 'failed', 'aborted']);
@@ -69,6 +70,39 @@ export function canaryActivities(deps: ActivityDeps) {
     async expireEvidencePreviews(previewIds: number[]): Promise<void> {
       if (!previewIds.length) return;
       await em().nativeUpdate(SyncPreview, { id: { $in: previewIds }, status: 'ready' }, { status: 'expired', updatedAt: new Date() });
+    },
+
+    /**
+     * Starts the applies of a batch of approved evidence previews, which the rollout applies itself
+     * (one activity per target, no child workflow): in one transaction each preview moves to
+     * applying with its run recorded against the rollout's workflow. Idempotent: a preview that
+     * already has a run (a rollout resumed after this step) keeps it.
+     */
+    async startRolloutApplies(rolloutId: number, workflowId: string, previewIds: number[]): Promise<RolloutApplies> {
+      const runIds = await em().transactional(async (tx) => {
+        const previews = await tx.find(SyncPreview, { id: { $in: previewIds } }, { exclude: ['plan'] });
+        const byId = new Map(previews.map((p) => [p.id, p]));
+        const runs = previewIds.map((id) => {
+          const preview = byId.get(id);
+          if (!preview) throw new Error(`evidence preview ${id} is gone`);
+          return preview.runId ?? tx.create(SyncRun, newRunRecord(preview, { trigger: 'canary', rolloutId, workflowId }));
+        });
+        await tx.flush();
+        const ids = runs.map((run) => (typeof run === 'number' ? run : run.id));
+        for (const [i, previewId] of previewIds.entries()) {
+          await tx.nativeUpdate(SyncPreview, { id: previewId }, { status: 'applying', runId: ids[i], autoApply: true, workflowId, updatedAt: new Date() });
+        }
+        return ids;
+      });
+      const { heartbeatTimeoutMs, retry } = syncWorkflowInput(deps.config, previewIds[0], { autoApply: true, trigger: 'canary', rolloutId });
+      return { runIds, heartbeatTimeoutMs, retry };
+    },
+
+    /** Completes a batch's runs (and their previews) from their recorded outcomes, in order. */
+    async finishRolloutApplies(items: { runId: number; failure: FailureEvidence | null }[]): Promise<SyncRunResult[]> {
+      const results: SyncRunResult[] = [];
+      for (const item of items) results.push(await sync.finishSyncRun(item.runId, item.failure));
+      return results;
     },
 
     /**

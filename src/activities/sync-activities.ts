@@ -39,6 +39,35 @@ export interface SyncRunResult {
   refreshDriftOf: number | null;
 }
 
+/** A run record for an apply of `preview` that starts now. */
+export function newRunRecord(preview: Omit<SyncPreview, 'plan'>, run: { trigger: string; rolloutId: number | null; workflowId: string }) {
+  const body = (preview.preview ?? {}) as { sections?: string[]; counts?: { create: number; update: number; delete: number } };
+  const sections = body.sections ?? preview.sections;
+  const counts = body.counts ?? { create: 0, update: 0, delete: 0 };
+  return {
+    instanceId: preview.instanceId,
+    instanceName: preview.instanceName,
+    arrType: preview.arrType,
+    trigger: run.trigger,
+    sectionsAttempted: sections,
+    sectionsKey: `,${sections.join(',')},`,
+    status: 'running' as const,
+    sectionsRun: 0,
+    itemsSynced: 0,
+    failureCount: 0,
+    entityChangeCount: counts.create + counts.update + counts.delete,
+    entityOutcomeCount: 0,
+    error: null,
+    outcomes: [],
+    previewId: preview.id,
+    rolloutId: run.rolloutId,
+    workflowId: run.workflowId,
+    startedAt: new Date(),
+    finishedAt: null,
+    createdAt: new Date(),
+  };
+}
+
 export function syncActivities(deps: ActivityDeps) {
   const em = () => deps.orm.em;
   const loadPreview = (id: number) => em().findOneOrFail(SyncPreview, { id });
@@ -142,31 +171,7 @@ export function syncActivities(deps: ActivityDeps) {
       // Read through a fork: the preview is not changed here, and a managed copy would be compared
       // (large JSON included) and rewritten by the flush below.
       const preview = await em().fork().findOneOrFail(SyncPreview, { id: previewId }, { exclude: ['plan'] });
-      const body = (preview.preview ?? {}) as { sections?: string[]; counts?: { create: number; update: number; delete: number } };
-      const sections = body.sections ?? preview.sections;
-      const counts = body.counts ?? { create: 0, update: 0, delete: 0 };
-      const run = em().create(SyncRun, {
-        instanceId: preview.instanceId,
-        instanceName: preview.instanceName,
-        arrType: preview.arrType,
-        trigger,
-        sectionsAttempted: sections,
-        sectionsKey: `,${sections.join(',')},`,
-        status: 'running',
-        sectionsRun: 0,
-        itemsSynced: 0,
-        failureCount: 0,
-        entityChangeCount: counts.create + counts.update + counts.delete,
-        entityOutcomeCount: 0,
-        error: null,
-        outcomes: [],
-        previewId,
-        rolloutId,
-        workflowId,
-        startedAt: new Date(),
-        finishedAt: null,
-        createdAt: new Date(),
-      });
+      const run = em().create(SyncRun, newRunRecord(preview, { trigger, rolloutId, workflowId }));
       await em().flush();
       await em().nativeUpdate(SyncPreview, { id: previewId }, { status: 'applying', runId: run.id, updatedAt: new Date() });
       return run.id;

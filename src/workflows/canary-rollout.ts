@@ -2,10 +2,13 @@ import {
   ApplicationFailure,
   condition,
   executeChild,
+  ParentClosePolicy,
+  patched,
   proxyLocalActivities,
   proxyActivities,
   setCurrentDetails,
   setHandler,
+  startChild,
   upsertSearchAttributes,
   uuid4,
   workflowInfo,
@@ -19,23 +22,31 @@ import {
   proceedBlocker,
   summarizeCounts,
   targetResult,
+  type Counts,
   type EvidenceEntry,
   type SyncOutcome,
+  type TargetResult,
 } from '../domain/canary';
 import {
+  driftCheckWorkflow,
   GATE_REFUSALS,
   gateUpdate,
   rolloutStateQuery,
   SA,
+  searchAttributes,
   syncWorkflow,
   type CanaryRolloutInput,
   type GateRequest,
   type RolloutPatch,
+  type RolloutTarget,
   type RolloutState,
   type SyncWorkflowInput,
   type SyncWorkflowResult,
 } from './contracts';
+import { EXECUTION_FAILED, evidenceOf, STALE } from './apply-failures';
 import { settled } from './settle';
+
+const NO_COUNTS: Counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
 
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10, nonRetryableErrorTypes: ['AppError'] } });
 const evidence = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes', retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['AppError'] } });
@@ -139,30 +150,74 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
     evidencePreviewIds = await buildEvidence();
   }
 
-  // rolling_out: apply the approved previews in batches, recording the index reached. A batch's
-  // previews pass to their child syncs in one local activity, then the children start together.
+  // rolling_out: apply the approved previews in batches, recording the index reached. Each target
+  // is one apply activity of this workflow (run recorded before, completed after, one local
+  // activity each per batch); rollouts started before this change go on with a child sync
+  // workflow per target.
   await transition({ status: 'rolling_out' });
   const approved = new Map((state.remainingPreview?.entries ?? []).map((e) => [e.instanceId, e]));
+  const targetsAsActivities = patched('rollout-targets-as-activities');
   for (const batch of batchesFrom(input.targets, input.batchSize, state.rolloutIndex)) {
-    const childIds = batch.items.map((target) => `${workflowId}-target-${target.instanceId}`);
-    const syncInputs = await bookkeeping.evidenceApplyInputs(
-      input.rolloutId,
-      batch.items.map((target, i) => {
-        const entry = approved.get(target.instanceId)!;
-        return { previewId: entry.previewId!, childWorkflowId: childIds[i], counts: entry.counts };
-      }),
-    );
-    const results = await Promise.all(
-      batch.items.map(async (target, i) => {
-        const result = await runSync(input, childIds[i], syncInputs[i]);
-        return targetResult(target, outcomeOf(result), { previewId: result.previewId, runId: result.runId });
-      }),
-    );
+    const entries = batch.items.map((target) => approved.get(target.instanceId)!);
+    const results = targetsAsActivities ? await applyBatch(batch.items, entries) : await syncBatchAsChildren(batch.items, entries);
     await transition({ rolloutIndex: batch.start + batch.items.length, rolloutResults: [...state.rolloutResults, ...results] });
   }
   const allClean = state.rolloutResults.every((r) => r.status === 'success');
   await transition({ status: allClean ? 'completed' : 'failed' }, { finished: true });
   return settled(state);
+
+  async function applyBatch(targets: RolloutTarget[], entries: EvidenceEntry[]): Promise<TargetResult[]> {
+    const previewIds = entries.map((e) => e.previewId!);
+    const applies = await bookkeeping.startRolloutApplies(input.rolloutId, workflowId, previewIds);
+    const failures = await Promise.all(
+      targets.map(async (target, i) => {
+        const apply = proxyActivities<Activities>({
+          startToCloseTimeout: '1 hour',
+          heartbeatTimeout: applies.heartbeatTimeoutMs,
+          // Timeouts and 5xx are retried with backoff; other 4xx fail at once (as in a sync workflow's apply).
+          retry: { initialInterval: applies.retry.initialIntervalMs, backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: applies.retry.maximumAttempts, nonRetryableErrorTypes: ['AppError'] },
+          summary: `Rollout ${input.rolloutId}: apply preview ${previewIds[i]} to ${target.instanceName}`,
+        });
+        try {
+          const applied = await apply.applySyncPlan(previewIds[i], applies.runIds[i], { checkFreshness: true });
+          return applied.stale ? STALE : null;
+        } catch (error) {
+          return EXECUTION_FAILED(evidenceOf(error));
+        }
+      }),
+    );
+    const runs = await bookkeeping.finishRolloutApplies(applies.runIds.map((runId, i) => ({ runId, failure: failures[i] })));
+    // The stored drift results of the instances written to no longer describe them: check again, in the background.
+    for (const [i, run] of runs.entries()) {
+      if (run.refreshDriftOf === null) continue;
+      await startChild(driftCheckWorkflow, {
+        workflowId: `${workflowId}-target-${targets[i].instanceId}-drift`,
+        args: [run.refreshDriftOf],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        workflowExecutionTimeout: '10 minutes',
+        typedSearchAttributes: searchAttributes({ kind: 'drift-check', instanceIds: [run.refreshDriftOf] }),
+      }).catch(() => undefined /* a refresh of this instance for this rollout already started */);
+    }
+    return targets.map((target, i) => {
+      const outcome: SyncOutcome = { previewStatus: runs[i].failure ? 'failed' : 'applied', runStatus: runs[i].status, counts: entries[i].counts ?? NO_COUNTS, failure: runs[i].failure };
+      return targetResult(target, outcome, { previewId: previewIds[i], runId: applies.runIds[i] });
+    });
+  }
+
+  /** How rollouts started before targets became activities go on: a child sync workflow per target. */
+  async function syncBatchAsChildren(targets: RolloutTarget[], entries: EvidenceEntry[]): Promise<TargetResult[]> {
+    const childIds = targets.map((target) => `${workflowId}-target-${target.instanceId}`);
+    const syncInputs = await bookkeeping.evidenceApplyInputs(
+      input.rolloutId,
+      targets.map((_, i) => ({ previewId: entries[i].previewId!, childWorkflowId: childIds[i], counts: entries[i].counts })),
+    );
+    return Promise.all(
+      targets.map(async (target, i) => {
+        const result = await runSync(input, childIds[i], syncInputs[i]);
+        return targetResult(target, outcomeOf(result), { previewId: result.previewId, runId: result.runId });
+      }),
+    );
+  }
 
   async function buildEvidence(): Promise<number[]> {
     evidenceRound++;

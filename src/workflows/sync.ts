@@ -1,5 +1,4 @@
 import {
-  ActivityFailure,
   ApplicationFailure,
   ParentClosePolicy,
   condition,
@@ -13,7 +12,8 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { APP_FAILURE_CODES, type AppFailureCode, type FailureEvidence } from '../domain/failure-evidence';
+import type { FailureEvidence } from '../domain/failure-evidence';
+import { EXECUTION_FAILED, evidenceOf, STALE } from './apply-failures';
 import type { PreviewStatus } from '../domain/sync';
 import { settled } from './settle';
 import {
@@ -27,23 +27,6 @@ import {
   type SyncWorkflowInput,
   type SyncWorkflowResult,
 } from './contracts';
-
-const STALE: FailureEvidence = {
-  code: 'stale',
-  message: 'The preview is too old to apply safely.',
-  recoveryAction: 'Generate a new preview and apply that one.',
-};
-const EXECUTION_FAILED = (cause: FailureEvidence | null): FailureEvidence => ({
-  code: 'executionFailed',
-  message: cause ? `The apply run did not complete successfully: ${cause.message}` : 'The apply run did not complete successfully.',
-  recoveryAction: cause?.recoveryAction ?? 'Review the per-entity outcomes, then generate a new preview and apply again.',
-  cause: cause && isAppFailureCode(cause.code) ? cause.code : null,
-});
-
-const APP_FAILURES: readonly string[] = APP_FAILURE_CODES;
-function isAppFailureCode(code: string): code is AppFailureCode {
-  return APP_FAILURES.includes(code);
-}
 
 // Short bookkeeping and the preview itself run as local activities: no task-queue round trip per
 // step, which keeps many concurrent previews cheap. The apply, long and resumable, is a regular one.
@@ -177,14 +160,4 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     }
   }
   return settled(result);
-}
-
-/** The pre-authored evidence an activity attached to its failure, if any. */
-function evidenceOf(error: unknown): FailureEvidence | null {
-  const cause = error instanceof ActivityFailure ? error.cause : error;
-  if (cause instanceof ApplicationFailure) {
-    const evidence = (cause.details?.[0] as { evidence?: FailureEvidence } | undefined)?.evidence;
-    if (evidence) return evidence;
-  }
-  return null;
 }

@@ -73,6 +73,15 @@ describe('canary rollouts', () => {
     }
     const history = await h.get('/sync-history?trigger=canary');
     expect(history.body.items.filter((i: { status: string }) => i.status === 'success')).toHaveLength(6);
+    // The targets are applied by the rollout itself, one applySyncPlan activity each (no child
+    // workflow per target), and their runs link to the rollout's workflow in the timeline.
+    const rolloutWorkflowId = `canary-rollout-${started.body.id}`;
+    const events = (await h.service.temporal.client.workflow.getHandle(rolloutWorkflowId).fetchHistory()).events ?? [];
+    expect(events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'applySyncPlan')).toHaveLength(targets.length);
+    expect(events.filter((e) => e.startChildWorkflowExecutionInitiatedEventAttributes).map((e) => e.startChildWorkflowExecutionInitiatedEventAttributes!.workflowId)).toEqual([`${rolloutWorkflowId}-canary-${canary.id}`]);
+    const timeline = await h.get('/timeline?source=sync&pageSize=50');
+    const targetRuns = timeline.body.items.filter((i: { scope: { id: number } }) => targets.some((t) => t.id === i.scope.id));
+    expect(targetRuns.map((i: { link: { workflowId: string } }) => i.link.workflowId)).toEqual(targets.map(() => rolloutWorkflowId));
     expect((await h.get(`/canary/rollouts?status=completed&arrType=movie_app`)).body.items.map((r: { id: number }) => r.id)).toContain(started.body.id);
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
-import { Instance } from '../../src/persistence/entities';
+import { Instance, SyncRun } from '../../src/persistence/entities';
 import { PROFILE_CHANNEL, type ProfileSample } from '../../src/platform/profiling';
 import { createPostgresDatabase, postgresAvailable } from '../helpers/databases';
 
@@ -92,6 +92,65 @@ describe('unchanged entities are not written back', () => {
     try {
       await migrate(orm);
       await expectLoadedDatesUntouched(orm);
+    } finally {
+      await orm.close(true);
+      await db.drop();
+    }
+  });
+});
+
+/** Migration 0010: the runs of a rollout's targets all carry the rollout's workflow id. */
+async function expectRunsShareAWorkflowId(orm: Orm): Promise<void> {
+  const em = orm.em.fork();
+  const run = (instanceName: string) =>
+    em.create(SyncRun, {
+      instanceId: null,
+      instanceName,
+      arrType: 'movie_app',
+      trigger: 'canary',
+      sectionsAttempted: ['qualityProfiles'],
+      sectionsKey: ',qualityProfiles,',
+      status: 'running',
+      sectionsRun: 0,
+      itemsSynced: 0,
+      failureCount: 0,
+      entityChangeCount: 0,
+      entityOutcomeCount: 0,
+      error: null,
+      outcomes: [],
+      previewId: null,
+      rolloutId: 7,
+      workflowId: 'canary-rollout-7',
+      startedAt: new Date(),
+      finishedAt: null,
+      createdAt: new Date(),
+    });
+  run('target-1');
+  run('target-2');
+  await em.flush();
+  const stored = await orm.em.fork().find(SyncRun, { workflowId: 'canary-rollout-7' }, { orderBy: { id: 'asc' } });
+  expect(stored.map((r) => r.instanceName)).toEqual(['target-1', 'target-2']);
+}
+
+describe('sync runs of one rollout share its workflow id', () => {
+  it('on SQLite', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-sqlite-'));
+    const orm = await initOrm({ kind: 'sqlite', file: path.join(dir, 'arrgo.sqlite') });
+    try {
+      await migrate(orm);
+      await expectRunsShareAWorkflowId(orm);
+    } finally {
+      await orm.close(true);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  (postgresAvailable() ? it : it.skip)('on PostgreSQL', async () => {
+    const db = await createPostgresDatabase();
+    const orm = await initOrm({ kind: 'postgresql', url: db.url });
+    try {
+      await migrate(orm);
+      await expectRunsShareAWorkflowId(orm);
     } finally {
       await orm.close(true);
       await db.drop();

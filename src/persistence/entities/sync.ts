@@ -136,7 +136,7 @@ export const SyncRunSchema = new EntitySchema<SyncRun>({
     outcomes: { type: 'json' },
     previewId: { type: 'integer', nullable: true, fieldName: 'preview_id' },
     rolloutId: { type: 'integer', nullable: true, fieldName: 'rollout_id' },
-    workflowId: { type: 'string', length: 200, unique: true, fieldName: 'workflow_id' },
+    workflowId: { type: 'string', length: 200, index: 'sync_runs_workflow_id_index', fieldName: 'workflow_id' },
     startedAt: { type: 'Date', fieldName: 'started_at' },
     finishedAt: { type: 'Date', nullable: true, fieldName: 'finished_at' },
     createdAt: createdAtColumn(),

@@ -38,6 +38,13 @@ export type RolloutPatch = Partial<RolloutState> & {
   finished?: boolean;
 };
 
+/** A batch's applies as the rollout starts them: the recorded runs, and the apply activity's options. */
+export interface RolloutApplies {
+  runIds: number[];
+  heartbeatTimeoutMs: number;
+  retry: { initialIntervalMs: number; maximumAttempts: number };
+}
+
 export type GateAction = 'proceed' | 'abort' | 'refresh';
 export interface GateRequest {
   action: GateAction;
