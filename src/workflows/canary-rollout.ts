@@ -51,7 +51,8 @@ const NO_COUNTS: Counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10, nonRetryableErrorTypes: ['AppError'] } });
 const evidence = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes', retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['AppError'] } });
 
-/** Evidence previews are generated this many at a time. */
+/** Evidence previews are generated this many at a time (EVIDENCE_CONCURRENCY in chunks: rollouts started before the pool). */
+const EVIDENCE_POOL = 5;
 const EVIDENCE_CONCURRENCY = 20;
 
 /**
@@ -222,15 +223,42 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
   async function buildEvidence(): Promise<number[]> {
     evidenceRound++;
     const expiresAtMs = Date.now() + input.evidenceMaxAgeMs;
-    const entries: EvidenceEntry[] = [];
-    for (let i = 0; i < input.targets.length; i += EVIDENCE_CONCURRENCY) {
-      const chunk = input.targets.slice(i, i + EVIDENCE_CONCURRENCY);
-      entries.push(...(await Promise.all(chunk.map((t) => evidence.buildEvidencePreview(input.rolloutId, t.instanceId, workflowId, evidenceRound, expiresAtMs)))));
-      setCurrentDetails(details(input, state, `Building remaining-preview evidence: ${entries.length}/${input.targets.length}`));
+    const build = (target: RolloutTarget) => evidence.buildEvidencePreview(input.rolloutId, target.instanceId, workflowId, evidenceRound, expiresAtMs);
+    let entries: EvidenceEntry[];
+    if (patched('evidence-pool')) {
+      // A pool: the evidence only has to be ready by the end of the canary's sync, and fewer
+      // previews at once leave the canary's own reads and writes (the critical path) room.
+      let built = 0;
+      entries = await pooled(input.targets, EVIDENCE_POOL, async (target) => {
+        const entry = await build(target);
+        built++;
+        setCurrentDetails(details(input, state, `Building remaining-preview evidence: ${built}/${input.targets.length}`));
+        return entry;
+      });
+    } else {
+      entries = [];
+      for (let i = 0; i < input.targets.length; i += EVIDENCE_CONCURRENCY) {
+        entries.push(...(await Promise.all(input.targets.slice(i, i + EVIDENCE_CONCURRENCY).map(build))));
+        setCurrentDetails(details(input, state, `Building remaining-preview evidence: ${entries.length}/${input.targets.length}`));
+      }
     }
     state.remainingPreview = assembleEvidence(entries, new Date(Date.now()));
     return entries.map((e) => e.previewId).filter((id): id is number => id !== null);
   }
+}
+
+/** Runs fn over items, at most `limit` at a time, starting the next as one finishes; results in item order. */
+async function pooled<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 async function runSync(input: CanaryRolloutInput, workflowId: string, syncInput: SyncWorkflowInput): Promise<SyncWorkflowResult> {
