@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { LinkContext, NotificationPayload } from '../domain/notifications';
-import { linkContext, publishNotification } from '../services/notifications/publisher';
+import { linkContext, publishNotification, publishNotifications, type PublishDeps } from '../services/notifications/publisher';
 import type { ActivityDeps } from './deps';
 
 /** Where an event raised in the worker links to. */
@@ -17,9 +17,64 @@ export async function notify(deps: ActivityDeps, build: (links: LinkContext) => 
   try {
     const event = build(activityLinks(deps));
     if (!event) return;
-    const client = Context.current().client;
-    await publishNotification({ em: deps.orm.em, temporal: { client, taskQueue: deps.config.temporal.taskQueue }, config: deps.config, logger: deps.logger }, event, subjectKey);
+    await publishNotification(publishDeps(deps), event, subjectKey);
   } catch (error) {
     deps.logger.warn({ subjectKey, errorClass: (error as Error)?.name ?? 'unknown' }, 'notification could not be published');
+  }
+}
+
+function publishDeps(deps: ActivityDeps): PublishDeps {
+  return { em: deps.orm.em, temporal: { client: Context.current().client, taskQueue: deps.config.temporal.taskQueue }, config: deps.config, logger: deps.logger };
+}
+
+/**
+ * notify() for the many events of one activity (a polling run's drift transitions): events are
+ * published in batches, those added while one batch is published going into the next. Like
+ * notify(), a failure is logged and never fails the activity; `drain()` waits for what was added.
+ */
+export class NotificationBatcher {
+  private pending: { event: NotificationPayload; subjectKey: string }[] = [];
+  private running: Promise<void> | null = null;
+  private readonly publishDeps: PublishDeps;
+
+  constructor(private readonly deps: ActivityDeps) {
+    // Captured here: the activity's context is not available in later callbacks.
+    this.publishDeps = publishDeps(deps);
+  }
+
+  add(build: (links: LinkContext) => NotificationPayload | null, subjectKey: string): void {
+    try {
+      const event = build(activityLinks(this.deps));
+      if (event) this.pending.push({ event, subjectKey });
+    } catch (error) {
+      this.deps.logger.warn({ subjectKey, errorClass: (error as Error)?.name ?? 'unknown' }, 'notification could not be published');
+    }
+    this.running ??= this.run();
+  }
+
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    // Let the checks finishing in this turn of the event loop join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.length) {
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        await publishNotifications(this.publishDeps, batch);
+      } catch {
+        // One event must not cost the others theirs: publish them one at a time.
+        for (const { event, subjectKey } of batch) {
+          try {
+            await publishNotification(this.publishDeps, event, subjectKey);
+          } catch (error) {
+            this.deps.logger.warn({ subjectKey, errorClass: (error as Error)?.name ?? 'unknown' }, 'notification could not be published');
+          }
+        }
+      }
+    }
+    this.running = null;
   }
 }
