@@ -32,6 +32,9 @@ function publishDeps(deps: ActivityDeps): PublishDeps {
  * published in batches, those added while one batch is published going into the next. Like
  * notify(), a failure is logged and never fails the activity; `drain()` waits for what was added.
  */
+/** How long a batch waits for more events (they are raised by work taking hundreds of ms). */
+const BATCH_GATHER_MS = 20;
+
 export class NotificationBatcher {
   private pending: { event: NotificationPayload; subjectKey: string }[] = [];
   private running: Promise<void> | null = null;
@@ -57,9 +60,9 @@ export class NotificationBatcher {
   }
 
   private async run(): Promise<void> {
-    // Let the checks finishing in this turn of the event loop join the first batch.
-    await new Promise((resolve) => setImmediate(resolve));
     while (this.pending.length) {
+      // Let the events raised in the next few milliseconds join this batch.
+      await new Promise((resolve) => setTimeout(resolve, BATCH_GATHER_MS));
       const batch = this.pending;
       this.pending = [];
       try {

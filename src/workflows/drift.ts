@@ -36,16 +36,20 @@ export async function driftPollWorkflow(): Promise<DriftPollResult> {
     retry: { maximumAttempts: 3, initialInterval: '1 second', nonRetryableErrorTypes: ['AppError'] },
   });
   let failed = 0;
+  let errorCount: number | undefined;
   if (due.length) {
     setCurrentDetails(`Drift polling: checking ${due.length} instances, ${DRIFT_POLL_CONCURRENCY} at a time; ${backingOff.length} backing off`);
+    // The checks' activity records the run when it completes (runs started before record it below).
+    const recordRun = patched('drift-poll-run-recorded-by-checks');
     try {
-      ({ failed } = await pollChecks.checkInstancesDrift({ instanceIds: due, concurrency: DRIFT_POLL_CONCURRENCY }));
+      ({ failed, errorCount } = await pollChecks.checkInstancesDrift({ instanceIds: due, concurrency: DRIFT_POLL_CONCURRENCY, ...(recordRun ? { recordRun } : {}) }));
     } catch {
       failed = due.length;
     }
   }
   setCurrentDetails(`Drift polling: ${due.length} checked, ${failed} failed, ${backingOff.length} backing off`);
-  const { errorCount } = await bookkeeping.recordDriftRun();
+  // Nothing due, the checks failed for good, or a run started before: a local activity records it.
+  errorCount ??= (await bookkeeping.recordDriftRun()).errorCount;
   return { checked: due.length, failed, backingOff: backingOff.length, errorCount };
 }
 

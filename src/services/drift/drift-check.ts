@@ -57,6 +57,9 @@ export interface StoredDriftCheck {
   instance: { name: string; arrType: string };
 }
 
+/** In a batch of checks, how long a result waits for others to share its write (a few ms of a check's hundreds). */
+const WRITE_GATHER_MS = 15;
+
 export interface DriftBatchOptions {
   /** Checks that run at once; a slow instance holds one slot, never the others. */
   concurrency: number;
@@ -101,7 +104,7 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     return caches.get(databaseId)!;
   };
   const instanceService = new InstanceService(em, deps.secretBox);
-  const writer = new DriftWriter(em, stored, settings.intervalMinutes * 60_000, deps.logger);
+  const writer = new DriftWriter(em, stored, settings.intervalMinutes * 60_000, deps.logger, ids.length > 1 ? WRITE_GATHER_MS : 0);
 
   const check = async (instanceId: number): Promise<DriftVerdict> => {
     const at = new Date();
@@ -176,10 +179,11 @@ interface StoredRowState extends DriftState {
 }
 
 /**
- * Stores verdicts: verdicts that arrive while one write runs are written together by the next, in
- * one transaction. Writes are plain updates and inserts (the failure streak, the one value a new
- * row derives from the stored one, is kept here), so a batch's cost does not grow with the number
- * of entities the activity's EntityManager manages.
+ * Stores verdicts: verdicts that arrive while one write runs (or, for a batch of checks, within
+ * `gatherMs` of the first) are written together by the next, in one transaction. Writes are plain
+ * updates and one multi-row insert (the failure streak, the one value a new row derives from the
+ * stored one, is kept here), so a batch's cost does not grow with the number of entities the
+ * activity's EntityManager manages.
  */
 class DriftWriter {
   private readonly pending = new Map<number, DriftVerdict>();
@@ -192,13 +196,16 @@ class DriftWriter {
     private readonly rows: Map<number, StoredRowState>,
     private readonly intervalMs: number,
     private readonly logger: Logger,
+    /** How long a write waits for more verdicts to join it (0: none, a single check is not delayed). */
+    private readonly gatherMs: number,
   ) {}
 
   /** Stores the verdict; resolves with its outcome and the stored state before and after it. */
   async store(verdict: DriftVerdict): Promise<{ outcome: DriftOutcome; previous: DriftState | null; stored: DriftState }> {
     this.pending.set(verdict.instanceId, verdict);
     if (!this.scheduled) {
-      this.scheduled = this.chain.then(() => this.writePending());
+      const gathered = this.gatherMs > 0 ? this.chain.then(() => new Promise((resolve) => setTimeout(resolve, this.gatherMs))) : this.chain;
+      this.scheduled = gathered.then(() => this.writePending());
       this.chain = this.scheduled.catch(() => undefined);
     }
     const written = await this.scheduled;
@@ -210,11 +217,10 @@ class DriftWriter {
     this.scheduled = null;
     const batch = [...this.pending.values()].map((verdict) => ({ verdict, data: this.rowData(verdict) }));
     this.pending.clear();
+    const inserts = batch.filter(({ verdict }) => !this.rows.has(verdict.instanceId)).map(({ verdict, data }) => ({ ...emptyRow(verdict.instanceId), ...data }));
     await this.em.fork().transactional(async (tx) => {
-      for (const { verdict, data } of batch) {
-        if (this.rows.has(verdict.instanceId)) await tx.nativeUpdate(DriftResult, { instanceId: verdict.instanceId }, data);
-        else await tx.insert(DriftResult, { ...emptyRow(verdict.instanceId), ...data });
-      }
+      for (const { verdict, data } of batch) if (this.rows.has(verdict.instanceId)) await tx.nativeUpdate(DriftResult, { instanceId: verdict.instanceId }, data);
+      if (inserts.length) await tx.insertMany(DriftResult, inserts);
     });
     const written = new Map<number, { previous: DriftState | null; stored: DriftState }>();
     for (const { verdict, data } of batch) {
