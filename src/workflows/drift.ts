@@ -39,10 +39,11 @@ export async function driftPollWorkflow(): Promise<DriftPollResult> {
   let errorCount: number | undefined;
   if (due.length) {
     setCurrentDetails(`Drift polling: checking ${due.length} instances, ${DRIFT_POLL_CONCURRENCY} at a time; ${backingOff.length} backing off`);
-    // The checks' activity records the run when it completes (runs started before record it below).
-    const recordRun = patched('drift-poll-run-recorded-by-checks');
+    // The checks' activity records the run when it completes. No patch is needed: an activity
+    // scheduled by an earlier release (without recordRun) returns no errorCount, and the local
+    // activity below records the run as it did (test/integration/drift-poll-replay.test.ts).
     try {
-      ({ failed, errorCount } = await pollChecks.checkInstancesDrift({ instanceIds: due, concurrency: DRIFT_POLL_CONCURRENCY, ...(recordRun ? { recordRun } : {}) }));
+      ({ failed, errorCount } = await pollChecks.checkInstancesDrift({ instanceIds: due, concurrency: DRIFT_POLL_CONCURRENCY, recordRun: true }));
     } catch {
       failed = due.length;
     }
