@@ -8,7 +8,7 @@ const check = proxyActivities<Activities>({
 });
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
 
-/** Checks that run at once during a poll; a slow instance holds one slot, never the others. */
+/** Instances with an app call in flight at once during a poll; a slow instance holds one slot, never the others. */
 export const DRIFT_POLL_CONCURRENCY = 16;
 
 /** One drift check of one instance; the result is stored by the activity. */
@@ -21,8 +21,9 @@ export async function driftCheckWorkflow(instanceId: number): Promise<DriftOutco
 
 /**
  * Run by the drift polling schedule: every enabled instance not backing off is checked, at most
- * DRIFT_POLL_CONCURRENCY at a time (a pool: each finished check frees a slot), by one activity
- * that heartbeats its progress and resumes where it stopped when retried.
+ * DRIFT_POLL_CONCURRENCY apps at a time (a pool: each finished app round trip frees a slot), by
+ * one activity that heartbeats its progress, resumes where it stopped when retried, and records
+ * the run.
  */
 export async function driftPollWorkflow(): Promise<DriftPollResult> {
   const { due, backingOff, heartbeatTimeoutMs } = await bookkeeping.listDriftTargets();

@@ -61,7 +61,10 @@ export interface StoredDriftCheck {
 const WRITE_GATHER_MS = 15;
 
 export interface DriftBatchOptions {
-  /** Checks that run at once; a slow instance holds one slot, never the others. */
+  /**
+   * Instances with an app call in flight at once (each check makes two round trips: system
+   * status, then its section reads in parallel); a slow instance holds one slot, never the others.
+   */
   concurrency: number;
   /** Called once per instance when its result is stored (ok) or its check failed unexpectedly (error). */
   onChecked?: (instanceId: number, result: StoredDriftCheck | { error: unknown }) => void;
@@ -81,7 +84,7 @@ export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promis
 }
 
 /**
- * Drift checks of several instances, `concurrency` at a time. What the checks share is read once
+ * Drift checks of several instances, `concurrency` apps at a time. What the checks share is read once
  * (settings, instances, configurations, stored rows, databases and their PCD caches), and results
  * are written in coalesced flushes: whatever finished while one flush ran goes into the next.
  * Returns the stored outcomes in the order given (an instance whose check threw is left out and
@@ -106,8 +109,12 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
   const instanceService = new InstanceService(em, deps.secretBox);
   const writer = new DriftWriter(em, stored, settings.intervalMinutes * 60_000, deps.logger, ids.length > 1 ? WRITE_GATHER_MS : 0);
 
+  // App round trips wait for one of `concurrency` slots, first come first served: a check takes a
+  // slot for its status call and again for its section reads, so while it parses one answer
+  // another check's call goes out, and the run's last checks do not wait behind whole checks.
+  const slots = new Slots(Math.max(1, options.concurrency));
   const check = async (instanceId: number): Promise<DriftVerdict> => {
-    const at = new Date();
+    let at = new Date();
     const verdict = (status: StoredDriftStatus, reason: DriftReason | null, extra: Partial<DriftVerdict> = {}): DriftVerdict => ({ instanceId, status, reason, at, ...extra });
     const instance = instances.get(instanceId);
     if (!instance) throw notFound(`Instance ${instanceId} not found`);
@@ -120,14 +127,19 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     const client = createArrClient(instanceService.connectionOf(instance), deps.timeoutMs);
     let detectedVersion: string;
     try {
-      detectedVersion = (await client.systemStatus()).version;
+      detectedVersion = (
+        await slots.run(() => {
+          at = new Date();
+          return client.systemStatus();
+        })
+      ).version;
     } catch (error) {
       if (!(error instanceof AppRequestError)) throw error;
       const failed = driftFailure(error.failure, error.status);
       return verdict(failed.status, failed.reason);
     }
     const sections = appSections(instance.arrType);
-    const { live, failures } = await readLiveState(client, liveNeeds(instance.arrType, config.selection, sections));
+    const { live, failures } = await slots.run(() => readLiveState(client, liveNeeds(instance.arrType, config.selection, sections)));
     const firstFailure = Object.values(failures)[0];
     if (firstFailure) {
       const failed = driftFailure(firstFailure);
@@ -142,8 +154,9 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
 
   const outcomes = new Map<number, DriftOutcome>();
   const failed = (instanceId: number, error: unknown) => options.onChecked?.(instanceId, { error });
-  // A slot is held while a check waits on its app, not while its result is written: the write
-  // joins the writer's next batch and the slot takes the next instance at once.
+  // Lanes bound the checks in progress (twice the slots, so that a check waiting for its second
+  // round trip does not keep a slot idle); a result's write joins the writer's next batch and
+  // its lane takes the next instance at once.
   const writes: Promise<void>[] = [];
   let next = 0;
   const lane = async () => {
@@ -168,9 +181,31 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
       );
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, ids.length)) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(2 * options.concurrency, ids.length)) }, lane));
   await Promise.all(writes);
   return ids.flatMap((id) => outcomes.get(id) ?? []);
+}
+
+/** At most `size` tasks at a time; the others wait in arrival order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const nextTask = this.waiting.shift();
+      if (nextTask) nextTask();
+      else this.free++;
+    }
+  }
 }
 
 /** What the writer knows of an instance's stored row. */
