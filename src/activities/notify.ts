@@ -38,6 +38,8 @@ const BATCH_GATHER_MS = 20;
 export class NotificationBatcher {
   private pending: { event: NotificationPayload; subjectKey: string }[] = [];
   private running: Promise<void> | null = null;
+  private draining = false;
+  private wake: (() => void) | null = null;
   private readonly publishDeps: PublishDeps;
 
   constructor(private readonly deps: ActivityDeps) {
@@ -55,14 +57,25 @@ export class NotificationBatcher {
     this.running ??= this.run();
   }
 
+  /** Publishes what is left at once (no more events will come) and waits for it. */
   async drain(): Promise<void> {
+    this.draining = true;
+    this.wake?.();
     while (this.running) await this.running;
   }
 
   private async run(): Promise<void> {
     while (this.pending.length) {
-      // Let the events raised in the next few milliseconds join this batch.
-      await new Promise((resolve) => setTimeout(resolve, BATCH_GATHER_MS));
+      // Let the events raised in the next few milliseconds join this batch (unless draining).
+      if (!this.draining)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => this.wake?.(), BATCH_GATHER_MS);
+          this.wake = () => {
+            clearTimeout(timer);
+            this.wake = null;
+            resolve();
+          };
+        });
       const batch = this.pending;
       this.pending = [];
       try {

@@ -182,6 +182,7 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(2 * options.concurrency, ids.length)) }, lane));
+  writer.finish();
   await Promise.all(writes);
   return ids.flatMap((id) => outcomes.get(id) ?? []);
 }
@@ -224,6 +225,8 @@ class DriftWriter {
   private readonly pending = new Map<number, DriftVerdict>();
   private scheduled: Promise<Map<number, { previous: DriftState | null; stored: DriftState }>> | null = null;
   private chain: Promise<unknown> = Promise.resolve();
+  private gathering: (() => void) | null = null;
+  private finished = false;
 
   constructor(
     private readonly em: EntityManager,
@@ -239,13 +242,32 @@ class DriftWriter {
   async store(verdict: DriftVerdict): Promise<{ outcome: DriftOutcome; previous: DriftState | null; stored: DriftState }> {
     this.pending.set(verdict.instanceId, verdict);
     if (!this.scheduled) {
-      const gathered = this.gatherMs > 0 ? this.chain.then(() => new Promise((resolve) => setTimeout(resolve, this.gatherMs))) : this.chain;
+      const gathered = this.gatherMs > 0 ? this.chain.then(() => this.gather()) : this.chain;
       this.scheduled = gathered.then(() => this.writePending());
       this.chain = this.scheduled.catch(() => undefined);
     }
     const written = await this.scheduled;
     const { previous, stored } = written.get(verdict.instanceId)!;
     return { outcome: { instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason }, previous, stored };
+  }
+
+  /** No more verdicts will come: a write waiting for others goes at once. */
+  finish(): void {
+    this.finished = true;
+    this.gathering?.();
+  }
+
+  private gather(): Promise<void> {
+    if (this.finished) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.gathering = null;
+        resolve();
+      };
+      const timer = setTimeout(done, this.gatherMs);
+      this.gathering = done;
+    });
   }
 
   private async writePending(): Promise<Map<number, { previous: DriftState | null; stored: DriftState }>> {
