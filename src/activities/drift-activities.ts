@@ -80,11 +80,11 @@ export function driftActivities(deps: ActivityDeps) {
     },
 
     /**
-     * A polling run's checks, `concurrency` at a time, in one activity (one child workflow per
-     * instance cost more in Temporal bookkeeping than the check itself). Each stored result is
+     * A polling run's checks, `concurrency` apps at a time, in one activity (one child workflow
+     * per instance cost more in Temporal bookkeeping than the check itself). Each stored result is
      * heartbeated, so a retried attempt (worker lost) checks only what is left. A check that
      * fails unexpectedly counts as failed and does not stop the others. Drift transitions are
-     * published in batches (those found while one batch is published go into the next).
+     * published in batches. With `recordRun`, the run is recorded at the end (errorCount).
      */
     async checkInstancesDrift(input: { instanceIds: number[]; concurrency: number; recordRun?: boolean }): Promise<{ checked: number; failed: number; errorCount?: number }> {
       const ctx = Context.current();
