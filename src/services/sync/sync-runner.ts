@@ -48,6 +48,7 @@ export async function startSync(deps: SyncRunnerDeps, request: PreviewRequest & 
   const preview = await createPreviewRecord(deps.orm.em, request, (id) => syncWorkflowId(deps.temporal.taskQueue, id));
   await startWorkflow(deps.temporal, syncWorkflow, {
     workflowId: preview.workflowId,
+    eager: true,
     args: [syncWorkflowInput(deps.config, preview.id, { autoApply: request.autoApply, trigger: request.trigger, ttlSeconds: request.ttlSeconds })],
     staticSummary: `${request.autoApply ? 'Sync' : 'Sync preview'} of ${APP_OF[preview.arrType].label} instance "${preview.instanceName}" (${preview.sections.join(', ')})`,
     staticDetails: `Preview ${preview.id}; trigger ${request.trigger}; sections ${preview.sections.join(', ')}`,
