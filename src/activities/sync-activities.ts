@@ -1,7 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { notFound } from '../errors';
-import { serializedJson } from '../persistence/orm';
 import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
@@ -9,7 +8,7 @@ import { applyPlan, liveNeeds, planSync, type StepOutcome, type SyncSection, typ
 import { DriftResult, SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
-import { readPreviewSubject } from '../services/sync/preview-target';
+import { readPreviewSubject, storeGeneratedPreview, type GeneratedRow } from '../services/sync/preview-target';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
 import { notify } from './notify';
@@ -53,17 +52,12 @@ export function syncActivities(deps: ActivityDeps) {
      */
     async generateSyncPreview(previewId: number): Promise<GeneratedPreview> {
       const started = performance.now();
-      // The preview, its instance, sync configuration and database in one statement; results are
-      // stored with one targeted update (the preview and plan are large JSON, never read back here).
+      // The preview, its instance, sync configuration and database in one statement; the outcome is
+      // stored with one statement (the preview and plan are large JSON, never read back here).
       const subject = await readPreviewSubject(em(), previewId);
       if (!subject) throw new Error(`Preview ${previewId} not found`);
       const { preview, config, database } = subject;
-      const store = (changes: Pick<SyncPreview, 'preview' | 'failure' | 'generatedAt'> & Partial<Pick<SyncPreview, 'plan' | 'liveFingerprint'>>) =>
-        em().nativeUpdate(
-          SyncPreview,
-          { id: previewId },
-          { ...changes, preview: serializedJson(changes.preview), ...(changes.plan !== undefined ? { plan: serializedJson(changes.plan) } : {}), updatedAt: new Date() },
-        );
+      const store = (row: GeneratedRow) => storeGeneratedPreview(em(), previewId, row);
       const fail = async (evidence: FailureEvidence, body?: Record<string, unknown>): Promise<GeneratedPreview> => {
         await store({ failure: { ...evidence }, preview: body ?? null, generatedAt: new Date() });
         return { status: 'failed', counts: { create: 0, update: 0, delete: 0, unchanged: 0 }, failure: evidence };

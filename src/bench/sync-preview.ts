@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEmulatorFleet, type EmulatorFleet } from './emulator-fleet';
-import { SyncPreview } from '../persistence/entities';
 import type { Benchmark } from './harness';
 import type { Profiler } from './profile';
 import { SHARED_DIR, startBenchService, until, type BenchService } from './service-harness';
@@ -39,8 +38,8 @@ async function measure(latencyMs: number, report: Parameters<Benchmark['run']>[0
       const ids = await setUp(bench, fleet);
       // Timed by the service's own clocks (request accepted -> preview generated), so the waiting
       // for the result does not distort the measure. It takes as little CPU from the previews as it
-      // can: one watcher reads the status of every pending preview in one statement every 25 ms,
-      // and the preview's clocks once it is done.
+      // can: one watcher reads the status and clocks of every pending preview in one statement
+      // every 25 ms.
       const preview = async (instanceId: number) => {
         const created = await bench.request('POST', '/sync/previews', { instanceId });
         if (created.status !== 202) throw new Error(`preview not started: HTTP ${created.status}`);
@@ -100,30 +99,32 @@ async function setUp(bench: BenchService, fleet: EmulatorFleet): Promise<number[
 
 /** Waits for previews to leave status generating: one statement per tick for all of them. */
 class PreviewWatcher {
-  private readonly waiting = new Map<number, (status: string) => void>();
+  private readonly waiting = new Map<number, (times: { accepted: number; generated: number | null; status: string }) => void>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly bench: BenchService) {}
 
   async generated(id: number): Promise<{ accepted: number; generated: number }> {
-    const status = await new Promise<string>((resolve) => {
+    const done = await new Promise<{ accepted: number; generated: number | null; status: string }>((resolve) => {
       this.waiting.set(id, resolve);
       this.timer ??= setInterval(() => void this.tick(), 25);
     });
-    const done = await this.bench.service.orm.em.fork().findOneOrFail(SyncPreview, { id }, { fields: ['createdAt', 'generatedAt'] });
-    if (!done.generatedAt) throw new Error(`preview ${id} ended ${status} without being generated`);
-    return { accepted: done.createdAt.getTime(), generated: done.generatedAt.getTime() };
+    if (done.generated === null) throw new Error(`preview ${id} ended ${done.status} without being generated`);
+    return { accepted: done.accepted, generated: done.generated };
   }
 
   private async tick(): Promise<void> {
     const ids = [...this.waiting.keys()];
     if (!ids.length) return;
-    const rows: { id: number; status: string }[] = await this.bench.service.orm.em.getConnection().execute(`select id, status from sync_previews where id in (${ids.map(Number).join(', ')})`);
+    // Dates are numbers (ms) on SQLite, Date objects on PostgreSQL.
+    const rows: { id: number; status: string; created_at: number | Date; generated_at: number | Date | null }[] = await this.bench.service.orm.em
+      .getConnection()
+      .execute(`select id, status, created_at, generated_at from sync_previews where id in (${ids.map(Number).join(', ')})`);
     for (const row of rows) {
       const resolve = this.waiting.get(Number(row.id));
       if (resolve && row.status !== 'generating') {
         this.waiting.delete(Number(row.id));
-        resolve(row.status);
+        resolve({ status: row.status, accepted: new Date(row.created_at).getTime(), generated: row.generated_at === null ? null : new Date(row.generated_at).getTime() });
       }
     }
     if (!this.waiting.size && this.timer) {

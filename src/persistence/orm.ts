@@ -103,12 +103,3 @@ export function containsText(em: { getPlatform(): object }, column: string, text
   return { [raw((alias: string) => `${alias}.${column} ${like} ? escape '\\'`, [pattern])]: [] };
 }
 
-/**
- * A JSON column's value for `nativeUpdate`, serialized once here. Given the object itself,
- * `nativeUpdate` walks all of it twice before serializing (reference and parameter checks) and
- * turns its undefined members into nulls; a large document (a sync preview's write plan) is then
- * costly. This stores what the unit of work would (`JSON.stringify`), as a bound parameter.
- */
-export function serializedJson<T>(value: T): T {
-  return (value === null ? null : raw('?', [JSON.stringify(value)])) as T;
-}

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { appSections, selectedSections, SYNC_SECTIONS, type SyncSection } from '../../domain/sync';
 import { AppError, notFound, validationError } from '../../errors';
 import { SyncPreview, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
-import { readPreviewTarget } from './preview-target';
+import { readPreviewTarget, storePreviewWorkflowId } from './preview-target';
 
 export interface PreviewRequest {
   instanceId: number;
@@ -48,7 +48,7 @@ export async function createPreviewRecord(em: EntityManager, request: PreviewReq
   // The workflow id contains the row's id, so it is known only after the insert.
   preview.id = (await em.insert(SyncPreview, preview)) as number;
   preview.workflowId = workflowIdOf(preview.id);
-  await em.nativeUpdate(SyncPreview, { id: preview.id }, { workflowId: preview.workflowId });
+  await storePreviewWorkflowId(em, preview.id, preview.workflowId);
   return preview;
 }
 

@@ -98,3 +98,36 @@ function json(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
+
+/** A generation's outcome as stored on its preview row (plan and fingerprint only when it succeeded). */
+export interface GeneratedRow {
+  preview: Record<string, unknown> | null;
+  failure: Record<string, unknown> | null;
+  generatedAt: Date;
+  plan?: Record<string, unknown>;
+  liveFingerprint?: string;
+}
+
+/**
+ * Stores a generation's outcome: one statement, the JSON serialized once (as the unit of work
+ * would, `JSON.stringify`) and sent as bound parameters. The plan is large (a write step per
+ * entity); an ORM update would walk it twice more before serializing it.
+ */
+export async function storeGeneratedPreview(em: EntityManager, previewId: number, row: GeneratedRow): Promise<void> {
+  const date = (value: Date) => em.getPlatform().processDateProperty(value);
+  const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
+  const columns: [string, unknown][] = [
+    ['preview', json(row.preview)],
+    ['failure', json(row.failure)],
+    ['generated_at', date(row.generatedAt)],
+    ['updated_at', date(new Date())],
+  ];
+  if (row.plan !== undefined) columns.push(['plan', json(row.plan)]);
+  if (row.liveFingerprint !== undefined) columns.push(['live_fingerprint', row.liveFingerprint]);
+  await em.getConnection().execute(`update sync_previews set ${columns.map(([name]) => `${name} = ?`).join(', ')} where id = ?`, [...columns.map(([, value]) => value), previewId], 'run');
+}
+
+/** Records the workflow id of a preview (known once its row has an id). */
+export async function storePreviewWorkflowId(em: EntityManager, previewId: number, workflowId: string): Promise<void> {
+  await em.getConnection().execute('update sync_previews set workflow_id = ? where id = ?', [workflowId, previewId], 'run');
+}
