@@ -56,9 +56,10 @@ async function measure(latencyMs: number, report: Parameters<Benchmark['run']>[0
         const t = await preview(ids[i % ids.length]);
         singles.push(t.generated - t.accepted);
       }
+      profile?.end();
       singles.sort((a, b) => a - b);
       const single = singles[Math.floor(singles.length / 2)];
-      // Several rounds of ten, the median reported, as the single preview is.
+      // Several rounds of ten, the median reported, as the single preview is; the last is profiled.
       const totals: number[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         if (round === ROUNDS) profile?.section(`preview, ${INSTANCES} instances at once, app latency ${latencyMs} ms`);
