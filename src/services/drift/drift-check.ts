@@ -11,6 +11,7 @@ import { probe } from '../../platform/profiling';
 import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import { InstanceService } from '../instances/instance-service';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
+import { Slots } from '../slots';
 import { readLiveState } from '../sync/live-state';
 import { SyncConfigService } from '../sync/sync-config-service';
 import { readDriftSettings } from './drift-settings';
@@ -185,28 +186,6 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
   writer.finish();
   await Promise.all(writes);
   return ids.flatMap((id) => outcomes.get(id) ?? []);
-}
-
-/** At most `size` tasks at a time; the others wait in arrival order. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = size;
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const nextTask = this.waiting.shift();
-      if (nextTask) nextTask();
-      else this.free++;
-    }
-  }
 }
 
 /** What the writer knows of an instance's stored row. */
