@@ -8,8 +8,7 @@ import { applyPlan, liveNeeds, planSync, type StepOutcome, type SyncSection, typ
 import { DriftResult, SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
-import { readPreviewSubject, storeGeneratedPreview, type GeneratedRow } from '../services/sync/preview-target';
-import { SyncConfigService } from '../services/sync/sync-config-service';
+import { readApplySubject, readPreviewSubject, storeGeneratedPreview, storeRunOutcomes, type ApplySubject, type GeneratedRow } from '../services/sync/preview-target';
 import type { ActivityDeps } from './deps';
 import { notify } from './notify';
 import { syncRunEvent } from '../domain/notifications';
@@ -72,7 +71,6 @@ export function newRunRecord(preview: Omit<SyncPreview, 'plan'>, run: { trigger:
 
 export function syncActivities(deps: ActivityDeps) {
   const em = () => deps.orm.em;
-  const loadPreview = (id: number) => em().findOneOrFail(SyncPreview, { id });
 
   return {
     /**
@@ -187,21 +185,24 @@ export function syncActivities(deps: ActivityDeps) {
     async applySyncPlan(previewId: number, runId: number, options: { checkFreshness?: boolean } = {}): Promise<ApplySummary> {
       const ctx = Context.current();
       const heartbeat = ctx.info.heartbeatDetails as { next?: number; checked?: boolean } | undefined;
-      // The outcomes recorded so far (by earlier attempts): this attempt adds to them step by step.
-      const recorded = await recordedOutcomes(runId);
+      // The plan, the instance and the outcomes recorded so far (by earlier attempts) in one read:
+      // this attempt adds to the outcomes step by step.
+      const subject = await readApplySubject(em(), previewId, runId);
+      if (!subject) throw new Error(`applySyncPlan: preview ${previewId} or run ${runId} is gone`);
+      const recorded = subject.outcomes as unknown as StepOutcome[];
       const confirmed = confirmedSteps(recorded);
       const resumeAt = Math.max(heartbeat?.next ?? 0, confirmed);
+      if (!subject.instance) throw notFound(`Instance ${subject.preview.instanceId} not found`);
+      const connection = new InstanceService(em(), deps.secretBox).connectionOf(subject.instance);
+      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
       // An approved preview applied as it is (canary targets) is checked for freshness here, in the
       // same attempt as the writes; the heartbeat records the check so a retry does not repeat it,
       // and once a step is confirmed the app has moved by our own writes: no check either.
       if (options.checkFreshness && !heartbeat?.checked && resumeAt === 0) {
-        if (!(await isFresh(previewId))) return { steps: 0, written: 0, stale: true };
+        if (!(await liveStillMatches(client, subject))) return { steps: 0, written: 0, stale: true };
         ctx.heartbeat({ next: 0, checked: true });
       }
-      const preview = await loadPreview(previewId);
-      const plan = preview.plan as unknown as WritePlan;
-      const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
-      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+      const plan = subject.preview.plan as unknown as WritePlan;
       const startAt = Math.min(resumeAt, plan.steps.length);
       if (startAt > 0) deps.logger.info({ previewId, runId, startAt, confirmed, attempt: ctx.info.attempt }, 'sync apply resuming');
       try {
@@ -268,20 +269,19 @@ export function syncActivities(deps: ActivityDeps) {
   };
 
   async function isFresh(previewId: number): Promise<boolean> {
-    const preview = await deps.orm.em.findOneOrFail(SyncPreview, { id: previewId }, { fields: ['instanceId', 'sections', 'liveFingerprint'] });
-    const config = await new SyncConfigService(deps.orm.em, deps.pcdCaches).find(preview.instanceId);
-    if (!config || !preview.liveFingerprint) return false;
-    const connection = await new InstanceService(deps.orm.em, deps.secretBox).connection(preview.instanceId);
-    const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
-    const { live, failures } = await readLiveState(client, liveNeeds(connection.arrType, config.selection, preview.sections as SyncSection[]));
-    const failed = Object.values(failures)[0];
-    if (failed) throw appFailure(failed, 'reading the live state before apply');
-    return fingerprint(live) === preview.liveFingerprint;
+    const subject = await readPreviewSubject(em(), previewId);
+    if (!subject?.instance) return false;
+    const client = createArrClient(new InstanceService(em(), deps.secretBox).connectionOf(subject.instance), deps.config.appRequestTimeoutMs);
+    return liveStillMatches(client, subject);
   }
 
-  async function recordedOutcomes(runId: number): Promise<StepOutcome[]> {
-    const run = await deps.orm.em.fork().findOneOrFail(SyncRun, { id: runId }, { fields: ['outcomes'] });
-    return [...(run.outcomes as unknown as StepOutcome[])];
+  /** Reads the app again: true when it still holds what the preview was computed against. */
+  async function liveStillMatches(client: ReturnType<typeof createArrClient>, subject: Pick<ApplySubject, 'config' | 'instance'> & { preview: { sections: string[]; liveFingerprint: string | null } }): Promise<boolean> {
+    if (!subject.config || !subject.instance || !subject.preview.liveFingerprint) return false;
+    const { live, failures } = await readLiveState(client, liveNeeds(subject.instance.arrType, subject.config.selection, subject.preview.sections as SyncSection[]));
+    const failed = Object.values(failures)[0];
+    if (failed) throw appFailure(failed, 'reading the live state before apply');
+    return fingerprint(live) === subject.preview.liveFingerprint;
   }
 
   /** How many leading plan steps the run has confirmed (the index to resume at). */
@@ -302,10 +302,7 @@ export function syncActivities(deps: ActivityDeps) {
     if (at >= 0) outcomes.splice(at, 1);
     outcomes.push(outcome);
     outcomes.sort((a, b) => a.index - b.index);
-    await deps.orm.em.fork().nativeUpdate(SyncRun, { id: runId }, {
-      outcomes: outcomes as unknown as Record<string, unknown>[],
-      entityOutcomeCount: outcomes.filter((o) => o.outcome !== 'skipped').length,
-    });
+    await storeRunOutcomes(deps.orm.em, runId, outcomes);
   }
 }
 

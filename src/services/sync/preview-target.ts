@@ -17,7 +17,7 @@ export interface PreviewTarget {
 
 /** The stored preview a generation starts from, with its target (null: no such preview). */
 export interface PreviewSubject extends PreviewTarget {
-  preview: { id: number; instanceId: number; instanceName: string; sections: string[] };
+  preview: { id: number; instanceId: number; instanceName: string; sections: string[]; liveFingerprint: string | null };
 }
 
 interface Row {
@@ -55,8 +55,8 @@ export async function readPreviewTarget(em: EntityManager, instanceId: number): 
 
 /** A stored preview and its instance's target, in one statement. */
 export async function readPreviewSubject(em: EntityManager, previewId: number): Promise<PreviewSubject | null> {
-  const rows: (Row & { preview_id: number; preview_instance_id: number; preview_instance_name: string; sections: string | string[] })[] = await em.getConnection().execute(
-    `select p.id as preview_id, p.instance_id as preview_instance_id, p.instance_name as preview_instance_name, p.sections, ${TARGET_COLUMNS}
+  const rows: (Row & { preview_id: number; preview_instance_id: number; preview_instance_name: string; sections: string | string[]; live_fingerprint: string | null })[] = await em.getConnection().execute(
+    `select p.id as preview_id, p.instance_id as preview_instance_id, p.instance_name as preview_instance_name, p.sections, p.live_fingerprint, ${TARGET_COLUMNS}
      from sync_previews p
      left join instances i on i.id = p.instance_id
      left join instance_sync_configs c on c.instance_id = p.instance_id
@@ -67,9 +67,51 @@ export async function readPreviewSubject(em: EntityManager, previewId: number): 
   if (!rows.length) return null;
   const row = rows[0];
   return {
-    preview: { id: Number(row.preview_id), instanceId: Number(row.preview_instance_id), instanceName: row.preview_instance_name, sections: json(row.sections) as string[] },
+    preview: { id: Number(row.preview_id), instanceId: Number(row.preview_instance_id), instanceName: row.preview_instance_name, sections: json(row.sections) as string[], liveFingerprint: row.live_fingerprint },
     ...toTarget(row),
   };
+}
+
+/**
+ * What an apply attempt reads before it writes, in one statement: the preview's plan and the
+ * fingerprint of the live state it was computed against, its instance and sync configuration,
+ * and the outcomes its run has recorded so far (where a retried attempt resumes).
+ */
+export interface ApplySubject extends PreviewTarget {
+  preview: { id: number; instanceId: number; sections: string[]; liveFingerprint: string | null; plan: Record<string, unknown> | null };
+  outcomes: Record<string, unknown>[];
+}
+
+export async function readApplySubject(em: EntityManager, previewId: number, runId: number): Promise<ApplySubject | null> {
+  const rows: (Row & { preview_id: number; preview_instance_id: number; sections: string | string[]; live_fingerprint: string | null; plan: unknown; outcomes: unknown })[] =
+    await em.getConnection().execute(
+      `select p.id as preview_id, p.instance_id as preview_instance_id, p.sections, p.live_fingerprint, p.plan, r.outcomes, ${TARGET_COLUMNS}
+       from sync_previews p
+       join sync_runs r on r.id = ?
+       left join instances i on i.id = p.instance_id
+       left join instance_sync_configs c on c.instance_id = p.instance_id
+       left join pcd_databases d on d.id = c.database_id
+       where p.id = ?`,
+      [runId, previewId],
+    );
+  if (!rows.length) return null;
+  const row = rows[0];
+  return {
+    preview: {
+      id: Number(row.preview_id),
+      instanceId: Number(row.preview_instance_id),
+      sections: json(row.sections) as string[],
+      liveFingerprint: row.live_fingerprint,
+      plan: (json(row.plan) as Record<string, unknown> | null) ?? null,
+    },
+    outcomes: (json(row.outcomes) as Record<string, unknown>[] | null) ?? [],
+    ...toTarget(row),
+  };
+}
+
+/** Records a run's confirmed step outcomes (the resume point of its apply): one plain statement. */
+export async function storeRunOutcomes(em: EntityManager, runId: number, outcomes: readonly { outcome: string }[]): Promise<void> {
+  await em.getConnection().execute('update sync_runs set outcomes = ?, entity_outcome_count = ? where id = ?', [JSON.stringify(outcomes), outcomes.filter((o) => o.outcome !== 'skipped').length, runId], 'run');
 }
 
 function toTarget(row: Row): PreviewTarget {
