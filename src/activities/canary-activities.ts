@@ -1,7 +1,7 @@
 import type { Counts, EvidenceEntry } from '../domain/canary';
 import { rolloutEvent, type RolloutEventStatus } from '../domain/notifications';
 import { CanaryRollout, SyncPreview, SyncRun } from '../persistence/entities';
-import { newPreviewRecord } from '../services/sync/preview-records';
+import { insertPreviewRecord } from '../services/sync/preview-records';
 import { syncWorkflowInput } from '../services/sync/sync-runner';
 import type { RolloutApplies, RolloutPatch, SyncWorkflowInput } from '../workflows/contracts';
 import type { ActivityDeps } from './deps';
@@ -11,19 +11,33 @@ import { notify } from './notify';
 
 const NOTIFIED_ROLLOUT_STATUSES: ReadonlySet<string> = new Set<RolloutEventStatus>(['awaiting_confirmation', 'completed', 'failed', 'aborted']);
 
+/** What a rollout's workflow holds about a target, for its evidence preview's row. */
+export interface EvidenceTarget {
+  instanceName: string;
+  arrType: SyncPreview['arrType'];
+  sections: string[];
+}
+
 export function canaryActivities(deps: ActivityDeps) {
   const sync = syncActivities(deps);
   const em = () => deps.orm.em;
 
-  /** A sync preview owned by a rollout, for one instance (idempotent per workflow id). */
-  async function rolloutPreview(rolloutId: number, instanceId: number, workflowId: string, autoApply: boolean): Promise<SyncPreview> {
-    const existing = await em().findOne(SyncPreview, { workflowId, instanceId });
+  /**
+   * A sync preview owned by a rollout, for one instance (idempotent per workflow id). `known`: what
+   * the rollout's workflow already holds about the target (read from the rollout otherwise).
+   */
+  async function rolloutPreview(rolloutId: number, instanceId: number, workflowId: string, autoApply: boolean, known?: EvidenceTarget): Promise<{ id: number; instanceName: string }> {
+    const existing = await em().findOne(SyncPreview, { workflowId, instanceId }, { fields: ['id', 'instanceName'] });
     if (existing) return existing;
+    const target = known ?? (await targetOf(rolloutId, instanceId));
+    const id = await insertPreviewRecord(em(), { instanceId, instanceName: target.instanceName, arrType: target.arrType, sections: target.sections, trigger: 'canary', autoApply, workflowId });
+    return { id, instanceName: target.instanceName };
+  }
+
+  async function targetOf(rolloutId: number, instanceId: number): Promise<EvidenceTarget> {
     const rollout = await em().findOneOrFail(CanaryRollout, { id: rolloutId }, { exclude: ['remainingPreview', 'rolloutResults'] });
     const instanceName = instanceId === rollout.canaryInstanceId ? rollout.canaryInstanceName : (rollout.targets.find((t) => t.instanceId === instanceId)?.instanceName ?? `instance ${instanceId}`);
-    const preview = newPreviewRecord(em(), { instanceId, instanceName, arrType: rollout.arrType, sections: rollout.sections, trigger: 'canary', autoApply, workflowId });
-    await em().flush();
-    return preview;
+    return { instanceName, arrType: rollout.arrType, sections: rollout.sections };
   }
 
   /** At the gate (once per rollout: the event id is the rollout's) and at its end. */
@@ -52,8 +66,8 @@ export function canaryActivities(deps: ActivityDeps) {
     },
 
     /** Generates one target's evidence preview (kept, with its plan, for the rollout to apply). */
-    async buildEvidencePreview(rolloutId: number, instanceId: number, ownerWorkflowId: string, round: number, expiresAtMs: number): Promise<EvidenceEntry> {
-      const preview = await rolloutPreview(rolloutId, instanceId, `${ownerWorkflowId}#evidence-${round}`, false);
+    async buildEvidencePreview(rolloutId: number, instanceId: number, ownerWorkflowId: string, round: number, expiresAtMs: number, target?: EvidenceTarget): Promise<EvidenceEntry> {
+      const preview = await rolloutPreview(rolloutId, instanceId, `${ownerWorkflowId}#evidence-${round}`, false, target);
       const generated = await sync.generateSyncPreview(preview.id);
       await sync.recordPreviewStatus(preview.id, generated.status, { expiresAtMs });
       return {
@@ -100,9 +114,7 @@ export function canaryActivities(deps: ActivityDeps) {
 
     /** Completes a batch's runs (and their previews) from their recorded outcomes, in order. */
     async finishRolloutApplies(items: { runId: number; failure: FailureEvidence | null }[]): Promise<SyncRunResult[]> {
-      const results: SyncRunResult[] = [];
-      for (const item of items) results.push(await sync.finishSyncRun(item.runId, item.failure));
-      return results;
+      return sync.finishSyncRuns(items);
     },
 
     /**

@@ -5,10 +5,11 @@ import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import { applyPlan, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
-import { DriftResult, SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
+import { SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
-import { readApplySubject, readPreviewSubject, storeGeneratedPreview, storeRunOutcomes, type ApplySubject, type GeneratedRow } from '../services/sync/preview-target';
+import { readApplySubject, readPreviewSubject, storeGeneratedPreview, type ApplySubject, type GeneratedRow } from '../services/sync/preview-target';
+import { readRunsToFinish, storeFinishedRuns, storeRunOutcomes } from '../services/sync/run-rows';
 import type { ActivityDeps } from './deps';
 import { notify } from './notify';
 import { syncRunEvent } from '../domain/notifications';
@@ -224,49 +225,70 @@ export function syncActivities(deps: ActivityDeps) {
 
     /** Completes the run record from the stored outcomes, and the preview's status with it. */
     async finishSyncRun(runId: number, failure: FailureEvidence | null): Promise<SyncRunResult> {
-      const run = await em().findOneOrFail(SyncRun, { id: runId });
-      // Read through a fork, as in startSyncRun: only the run is flushed; the preview gets a targeted update.
-      const preview = run.previewId ? await em().fork().findOne(SyncPreview, { id: run.previewId }, { fields: ['plan', 'preview'] }) : null;
-      const plan = (preview?.plan ?? { steps: [] }) as unknown as WritePlan;
+      return (await finishSyncRuns([{ runId, failure }]))[0];
+    },
+
+    finishSyncRuns,
+  };
+
+  /**
+   * Completes runs from their stored outcomes (one read and one transaction for all of them), then
+   * counts and notifies each. A run that stopped after writing says so in its evidence, so the
+   * preview (failed: the apply did not complete) and the run record (partial: some changes are on
+   * the app) tell one story.
+   */
+  async function finishSyncRuns(items: readonly { runId: number; failure: FailureEvidence | null }[]): Promise<SyncRunResult[]> {
+    const stored = await readRunsToFinish(em(), items.map((item) => item.runId));
+    const finishedAt = new Date();
+    const finished = items.map(({ runId, failure: given }) => {
+      const run = stored.get(runId);
+      if (!run) throw new Error(`finishSyncRuns: run ${runId} is gone`);
+      const steps = run.plan?.steps ?? [];
       const outcomes = run.outcomes as unknown as StepOutcome[];
       const done = new Set(outcomes.map((o) => o.index));
-      const counts = ((preview?.preview ?? {}) as { counts?: { unchanged: number } }).counts;
       const written = outcomes.filter((o) => o.outcome !== 'skipped').length;
-      // A run that stopped after writing says so in its evidence, so the preview (failed: the apply
-      // did not complete) and the run record (partial: some changes are on the app) tell one story.
-      if (failure && written > 0) {
-        failure = { ...failure, message: `${failure.message} ${written} of ${plan.steps.length} changes were written before it stopped; the run is recorded as partial.` };
-      }
-      run.failureCount = failure ? 1 : 0;
+      const failure = given && written > 0 ? { ...given, message: `${given.message} ${written} of ${steps.length} changes were written before it stopped; the run is recorded as partial.` } : given;
       // Sections the run wrote to: every step confirmed, or at least one write confirmed.
-      run.sectionsRun = run.sectionsAttempted.filter((section) => {
-        const steps = plan.steps.map((step, index) => ({ step, index })).filter(({ step }) => step.section === section);
-        return steps.every(({ index }) => done.has(index)) || steps.some(({ index }) => outcomes.some((o) => o.index === index && o.outcome !== 'skipped'));
+      const sectionsRun = run.sectionsAttempted.filter((section) => {
+        const indexes = steps.map((step, index) => ({ step, index })).filter(({ step }) => step.section === section);
+        return indexes.every(({ index }) => done.has(index)) || indexes.some(({ index }) => outcomes.some((o) => o.index === index && o.outcome !== 'skipped'));
       }).length;
-      run.itemsSynced = (counts?.unchanged ?? 0) + written;
-      run.status = !failure ? 'success' : written > 0 ? 'partial' : 'failed';
-      run.error = failure ? failure.message.slice(0, 500) : null;
-      run.finishedAt = new Date();
-      await em().flush();
-      if (run.previewId) {
-        await em().nativeUpdate(SyncPreview, { id: run.previewId }, { status: failure ? 'failed' : 'applied', failure: failure ? { ...failure } : null, updatedAt: new Date() });
-      }
-      syncRunsTotal.inc({ status: run.status, trigger: run.trigger });
-      syncApplyDuration.observe({ status: run.status }, (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000);
-      if (run.status !== 'success') {
-        const status = run.status;
-        const finishedAt = run.finishedAt;
+      const status: SyncRunResult['status'] = !failure ? 'success' : written > 0 ? 'partial' : 'failed';
+      return {
+        run,
+        written,
+        failure,
+        row: {
+          id: runId,
+          previewId: run.previewId,
+          status,
+          sectionsRun,
+          itemsSynced: (run.preview?.counts?.unchanged ?? 0) + written,
+          failureCount: failure ? 1 : 0,
+          error: failure ? failure.message.slice(0, 500) : null,
+          finishedAt,
+          previewFailure: failure ? { ...failure } : null,
+        },
+      };
+    });
+    await storeFinishedRuns(em(), finished.map((f) => f.row));
+    const results: SyncRunResult[] = [];
+    for (const { run, row, written, failure } of finished) {
+      syncRunsTotal.inc({ status: row.status, trigger: run.trigger });
+      syncApplyDuration.observe({ status: row.status }, (finishedAt.getTime() - run.startedAt.getTime()) / 1000);
+      if (row.status !== 'success') {
+        const status = row.status;
         await notify(
           deps,
           (links) =>
-            syncRunEvent(links, { runId, previewId: run.previewId, status, instanceId: run.instanceId, instanceName: run.instanceName, arrType: run.arrType, trigger: run.trigger, error: run.error, workflowId: run.workflowId, at: finishedAt }),
+            syncRunEvent(links, { runId: run.id, previewId: run.previewId, status, instanceId: run.instanceId, instanceName: run.instanceName, arrType: run.arrType, trigger: run.trigger, error: row.error, workflowId: run.workflowId, at: finishedAt }),
           `instance:${run.instanceId ?? 'deleted'}`,
         );
       }
-      const refreshDriftOf = written > 0 && run.instanceId !== null && (await em().count(DriftResult, { instanceId: run.instanceId })) > 0 ? run.instanceId : null;
-      return { status: run.status, failure, refreshDriftOf };
-    },
-  };
+      results.push({ status: row.status, failure, refreshDriftOf: written > 0 && run.instanceId !== null && run.hasDriftResult ? run.instanceId : null });
+    }
+    return results;
+  }
 
   async function isFresh(previewId: number): Promise<boolean> {
     const subject = await readPreviewSubject(em(), previewId);

@@ -223,7 +223,8 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
   async function buildEvidence(): Promise<number[]> {
     evidenceRound++;
     const expiresAtMs = Date.now() + input.evidenceMaxAgeMs;
-    const build = (target: RolloutTarget) => evidence.buildEvidencePreview(input.rolloutId, target.instanceId, workflowId, evidenceRound, expiresAtMs);
+    const build = (target: RolloutTarget) =>
+      evidence.buildEvidencePreview(input.rolloutId, target.instanceId, workflowId, evidenceRound, expiresAtMs, { instanceName: target.instanceName, arrType: input.arrType, sections: input.sections });
     let entries: EvidenceEntry[];
     if (patched('evidence-pool')) {
       // A pool: the evidence only has to be ready by the end of the canary's sync, and fewer

@@ -59,6 +59,11 @@ export function newPreviewRecord(em: EntityManager, fields: PreviewRecordFields)
   return em.create(SyncPreview, previewRecord(fields));
 }
 
+/** Inserts a preview row in status generating (one statement, no unit of work); returns its id. */
+export async function insertPreviewRecord(em: EntityManager, fields: PreviewRecordFields): Promise<number> {
+  return (await em.insert(SyncPreview, previewRecord(fields))) as number;
+}
+
 function previewRecord(fields: PreviewRecordFields): SyncPreview {
   const now = new Date();
   return Object.assign(new SyncPreview(), {

@@ -109,11 +109,6 @@ export async function readApplySubject(em: EntityManager, previewId: number, run
   };
 }
 
-/** Records a run's confirmed step outcomes (the resume point of its apply): one plain statement. */
-export async function storeRunOutcomes(em: EntityManager, runId: number, outcomes: readonly { outcome: string }[]): Promise<void> {
-  await em.getConnection().execute('update sync_runs set outcomes = ?, entity_outcome_count = ? where id = ?', [JSON.stringify(outcomes), outcomes.filter((o) => o.outcome !== 'skipped').length, runId], 'run');
-}
-
 function toTarget(row: Row): PreviewTarget {
   return {
     instance:
