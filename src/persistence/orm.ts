@@ -102,4 +102,3 @@ export function containsText(em: { getPlatform(): object }, column: string, text
   const like = caseInsensitiveLikeOperator(em) === '$ilike' ? 'ilike' : 'like';
   return { [raw((alias: string) => `${alias}.${column} ${like} ? escape '\\'`, [pattern])]: [] };
 }
-
