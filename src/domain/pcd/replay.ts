@@ -409,6 +409,8 @@ export function replayOps(
   options: { onProgress?: ProgressCallback; progressOffset?: number; progressTotal?: number } = {},
 ): OpOutcome[] {
   const outcomes: OpOutcome[] = [];
+  // Nothing to replay (e.g. a database without user ops): the copy stays as it is.
+  if (ops.length === 0) return outcomes;
   const total = options.progressTotal ?? ops.length;
   const offset = options.progressOffset ?? 0;
   const every = Math.max(1, Math.floor(total / 100));

@@ -119,21 +119,10 @@ function bundledDataColumns(): Map<string, string[]> {
   return new Map([...schemaColumns().keys()].map((t) => [t, dataColumns(t).map((c) => c.name)]));
 }
 
-interface PendingCtx {
-  id: number;
-  seq: number;
-  table: string | null;
-  cols: string | null;
-}
-
-interface PendingOp {
-  seq: number;
-  layer: string;
-  opId: number | null;
-  file: string | null;
-  position: number | null;
-  markerId: string | null;
-}
+/** A `_pcd_ctx` row to write: id, op_seq, tbl, cols. */
+type PendingCtx = [id: number, seq: number, table: string | null, cols: string | null];
+/** A `_pcd_ops` row to write: seq, layer, op_id, file, position, marker_id. */
+type PendingOp = [seq: number, layer: string, opId: number | null, file: string | null, position: number | null, markerId: string | null];
 
 /**
  * The replay engine's side of lineage: the current context read by pcd_ctx(), set-based insert
@@ -142,25 +131,33 @@ interface PendingOp {
 export class LineageContext {
   /** Context id returned by pcd_ctx(); 0 outside ops. */
   current = 0;
-  private nextCtx: number;
-  private nextOpSeq: number;
+  /**
+   * What the database holds when the first op begins (a copy that replays no op never reads it):
+   * the next context id and op sequence number, and the data tables (schema-layer ops add theirs).
+   */
+  private state: { nextCtx: number; nextOpSeq: number; tables: Set<string> } | null = null;
   private contexts: PendingCtx[] = [];
   private ops: PendingOp[] = [];
   private readonly failed = new Set<number>();
   private readonly perTable = new Map<string, { mark: Database.Statement; capture: Database.Statement }>();
   private afterInsert: Database.Statement | null = null;
   private clear: Database.Statement | null = null;
-  private readonly knownTables: Set<string>;
 
-  private constructor(private readonly db: Database.Database) {
-    this.nextCtx = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM _pcd_ctx').pluck().get() as number) ?? 1;
-    this.nextOpSeq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM _pcd_ops').pluck().get() as number) ?? 1;
-    this.knownTables = new Set(dataTablesOf(db));
+  private constructor(private readonly db: Database.Database) {}
+
+  private opened(): { nextCtx: number; nextOpSeq: number; tables: Set<string> } {
+    this.state ??= {
+      nextCtx: (this.db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM _pcd_ctx').pluck().get() as number) ?? 1,
+      nextOpSeq: (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM _pcd_ops').pluck().get() as number) ?? 1,
+      tables: new Set(dataTablesOf(this.db)),
+    };
+    return this.state;
   }
 
   /** Re-reads the database's tables (after a schema-layer op created some). */
   refreshTables(): void {
-    for (const t of dataTablesOf(this.db)) this.knownTables.add(t);
+    const known = this.opened().tables;
+    for (const t of dataTablesOf(this.db)) known.add(t);
   }
 
   /** Registers pcd_ctx() on the database (needed again after deserializing a copy). */
@@ -172,8 +169,8 @@ export class LineageContext {
 
   /** Allocates the next op sequence number and remembers the op. */
   beginOp(layer: string, opId: number | null, file: string | null, position: number | null, markerId: string | null): number {
-    const seq = this.nextOpSeq++;
-    this.ops.push({ seq, layer, opId, file, position, markerId });
+    const seq = this.opened().nextOpSeq++;
+    this.ops.push([seq, layer, opId, file, position, markerId]);
     return seq;
   }
 
@@ -184,8 +181,8 @@ export class LineageContext {
 
   /** Starts a statement context; cols is the INSERT column list ('*' = all columns, null = not an INSERT). */
   beginStatement(seq: number, table: string | null, cols: string[] | '*' | null): void {
-    const id = this.nextCtx++;
-    this.contexts.push({ id, seq, table, cols: cols === null ? null : cols === '*' ? '*' : `,${cols.join(',')},` });
+    const id = this.opened().nextCtx++;
+    this.contexts.push([id, seq, table, cols === null ? null : cols === '*' ? '*' : `,${cols.join(',')},`]);
     this.current = id;
   }
 
@@ -206,7 +203,7 @@ export class LineageContext {
    * one query (null for tables outside the schema: no lineage to capture).
    */
   insertMark(table: string | null): { rowid: number; totalChanges: number } | null {
-    if (table === null || !this.knownTables.has(table)) return null;
+    if (table === null || !this.opened().tables.has(table)) return null;
     const [rowid, totalChanges] = this.tableStatements(table).mark.get() as [number, number];
     return { rowid, totalChanges };
   }
@@ -234,8 +231,8 @@ export class LineageContext {
 
   /** Writes the op and context rows of the ops applied since the last flush, in order. */
   flush(): void {
-    const ops = this.ops.filter((o) => !this.failed.has(o.seq)).map((o) => [o.seq, o.layer, o.opId, o.file, o.position, o.markerId]);
-    const contexts = this.contexts.filter((c) => !this.failed.has(c.seq)).map((c) => [c.id, c.seq, c.table, c.cols]);
+    const ops = this.failed.size === 0 ? this.ops : this.ops.filter((o) => !this.failed.has(o[0]));
+    const contexts = this.failed.size === 0 ? this.contexts : this.contexts.filter((c) => !this.failed.has(c[1]));
     insertRows(this.db, '_pcd_ops (seq, layer, op_id, file, position, marker_id)', ops);
     insertRows(this.db, '_pcd_ctx (id, op_seq, tbl, cols)', contexts);
     this.ops = [];
