@@ -1,12 +1,12 @@
 import { Context } from '@temporalio/activity';
 import { isFailedDrift } from '../domain/drift';
-import { driftEvent, driftTransition } from '../domain/notifications';
+import { driftEvent, driftTransition, type LinkContext, type NotificationPayload } from '../domain/notifications';
 import { DriftResult, Instance } from '../persistence/entities';
-import { runDriftCheck, runDriftChecks, type DriftDeps, type DriftOutcome } from '../services/drift/drift-check';
+import { runDriftCheck, runDriftChecks, type DriftDeps, type DriftOutcome, type StoredDriftCheck } from '../services/drift/drift-check';
 import { DRIFT_STATE_KEY, readDriftJobState } from '../services/drift/drift-settings';
 import { SettingsStore } from '../services/settings-store';
 import type { ActivityDeps } from './deps';
-import { notify } from './notify';
+import { NotificationBatcher, notify } from './notify';
 
 /** What a polling run's check activity heartbeats: instances already stored, so a retry skips them. */
 interface DriftBatchProgress {
@@ -16,69 +16,85 @@ interface DriftBatchProgress {
 
 /** Heartbeats go out at least this often while checks wait on slow apps (and thrice per timeout). */
 const HEARTBEAT_EVERY_MS = 10_000;
+/**
+ * Stored checks are heartbeated at most this often (the last one of a burst still goes out): each
+ * heartbeat serializes the whole progress, and the SDK sends the server only the latest one every
+ * 80% of the heartbeat timeout anyway.
+ */
+const HEARTBEAT_SPACING_MS = 250;
+
+/** Calls `fn` at most once per `spacingMs`; a call inside the spacing runs at its end. */
+function throttled(spacingMs: number, fn: () => void): { (): void; now: () => void; flush: () => void } {
+  let last = 0;
+  let pending: NodeJS.Timeout | null = null;
+  const now = () => {
+    if (pending) clearTimeout(pending);
+    pending = null;
+    last = Date.now();
+    fn();
+  };
+  const call = () => {
+    if (pending) return;
+    const wait = last + spacingMs - Date.now();
+    if (wait <= 0) now();
+    else pending = setTimeout(now, wait);
+  };
+  return Object.assign(call, {
+    now,
+    flush: () => {
+      if (pending) now();
+    },
+  });
+}
 
 export function driftActivities(deps: ActivityDeps) {
-  /** A transition into drifted, missing, unreachable or unauthorized (or back to in-sync) is an event. */
-  async function notifyDriftTransition(instanceId: number, previous: { status: string; counts: DriftResult['counts'] } | null): Promise<void> {
-    const row = await deps.orm.em.fork().findOne(DriftResult, { instanceId });
-    const instance = await deps.orm.em.fork().findOne(Instance, { id: instanceId }, { fields: ['name', 'arrType'] });
-    if (!row || !instance) return;
-    const type = driftTransition(previous, { status: row.status, counts: row.counts });
-    if (!type) return;
+  /**
+   * The event of a drift check's transition (into drifted, missing, unreachable or unauthorized, or
+   * back to in-sync), from the stored state before and after it; null when nothing alerts.
+   */
+  function transitionEvent(instanceId: number, check: StoredDriftCheck): ((links: LinkContext) => NotificationPayload) | null {
+    const type = driftTransition(check.previous, check.stored);
+    if (!type) return null;
     const workflowId = Context.current().info.workflowExecution?.workflowId ?? null;
-    await notify(
-      deps,
-      (links) =>
-        driftEvent(links, type, {
-          instanceId,
-          instanceName: instance.name,
-          arrType: instance.arrType,
-          previousStatus: previous?.status ?? null,
-          state: { status: row.status, counts: row.counts },
-          reason: row.reason,
-          checkedAt: row.checkedAt,
-          workflowId,
-        }),
-      `instance:${instanceId}`,
-    );
+    return (links) =>
+      driftEvent(links, type, {
+        instanceId,
+        instanceName: check.instance.name,
+        arrType: check.instance.arrType,
+        previousStatus: check.previous?.status ?? null,
+        state: check.stored,
+        reason: check.outcome.reason,
+        checkedAt: check.checkedAt,
+        workflowId,
+      });
   }
 
   const driftDeps = (): DriftDeps => ({ em: deps.orm.em, secretBox: deps.secretBox, pcdCaches: deps.pcdCaches, timeoutMs: deps.config.appRequestTimeoutMs, logger: deps.logger });
 
-  /** The stored {status, counts} of these instances, before their checks: what a transition starts from. */
-  async function storedStates(instanceIds: number[]): Promise<Map<number, { status: string; counts: DriftResult['counts'] }>> {
-    if (!instanceIds.length) return new Map();
-    const rows = await deps.orm.em.fork().find(DriftResult, { instanceId: { $in: instanceIds } }, { fields: ['instanceId', 'status', 'counts'] });
-    return new Map(rows.map((r) => [r.instanceId, { status: r.status, counts: r.counts }]));
-  }
-
-  /** Only a change of status (or of a drifted instance's changed/missing entries) can be a transition. */
-  const mayHaveMoved = (previous: { status: string } | undefined, outcome: DriftOutcome) => previous?.status !== outcome.status || outcome.status === 'drifted';
-
   return {
     async checkInstanceDrift(instanceId: number): Promise<DriftOutcome> {
-      const previous = (await storedStates([instanceId])).get(instanceId);
-      const outcome = await runDriftCheck(driftDeps(), instanceId);
-      if (mayHaveMoved(previous, outcome)) await notifyDriftTransition(instanceId, previous ?? null);
-      return outcome;
+      const check = await runDriftCheck(driftDeps(), instanceId);
+      const event = transitionEvent(instanceId, check);
+      if (event) await notify(deps, event, `instance:${instanceId}`);
+      return check.outcome;
     },
 
     /**
-     * A polling run's checks, `concurrency` at a time, in one activity (one child workflow per
-     * instance cost more in Temporal bookkeeping than the check itself). Each stored result is
+     * A polling run's checks, `concurrency` apps at a time, in one activity (one child workflow
+     * per instance cost more in Temporal bookkeeping than the check itself). Each stored result is
      * heartbeated, so a retried attempt (worker lost) checks only what is left. A check that
-     * fails unexpectedly counts as failed and does not stop the others.
+     * fails unexpectedly counts as failed and does not stop the others. Drift transitions are
+     * published in batches. With `recordRun`, the run is recorded at the end (errorCount).
      */
-    async checkInstancesDrift(input: { instanceIds: number[]; concurrency: number }): Promise<{ checked: number; failed: number }> {
+    async checkInstancesDrift(input: { instanceIds: number[]; concurrency: number; recordRun?: boolean }): Promise<{ checked: number; failed: number; errorCount?: number }> {
       const ctx = Context.current();
       const resumed = ctx.info.heartbeatDetails as DriftBatchProgress | undefined;
       const done = new Set(resumed?.done ?? []);
       const failed = new Set(resumed?.failed ?? []);
-      const beat = () => ctx.heartbeat({ done: [...done], failed: [...failed] } satisfies DriftBatchProgress);
-      const timer = setInterval(beat, Math.max(200, Math.min(HEARTBEAT_EVERY_MS, (ctx.info.heartbeatTimeoutMs ?? HEARTBEAT_EVERY_MS * 3) / 3)));
+      const beat = throttled(HEARTBEAT_SPACING_MS, () => ctx.heartbeat({ done: [...done], failed: [...failed] } satisfies DriftBatchProgress));
+      const timer = setInterval(beat.now, Math.max(200, Math.min(HEARTBEAT_EVERY_MS, (ctx.info.heartbeatTimeoutMs ?? HEARTBEAT_EVERY_MS * 3) / 3)));
       const todo = input.instanceIds.filter((id) => !done.has(id));
-      const previous = await storedStates(todo);
-      const notifications: Promise<void>[] = [];
+      const events = new NotificationBatcher(deps);
       try {
         await runDriftChecks(driftDeps(), todo, {
           concurrency: input.concurrency,
@@ -86,15 +102,19 @@ export function driftActivities(deps: ActivityDeps) {
             done.add(instanceId);
             if ('error' in result) deps.logger.warn({ instanceId, err: result.error }, 'drift check failed');
             if ('error' in result || isFailedDrift(result.outcome.status)) failed.add(instanceId);
-            if (!('error' in result) && mayHaveMoved(previous.get(instanceId), result.outcome)) notifications.push(notifyDriftTransition(instanceId, previous.get(instanceId) ?? null));
+            const event = 'error' in result ? null : transitionEvent(instanceId, result);
+            if (event) events.add(event, `instance:${instanceId}`);
             beat();
           },
         });
       } finally {
         clearInterval(timer);
-        await Promise.all(notifications);
+        beat.flush();
+        await events.drain();
       }
       deps.logger.info({ checked: input.instanceIds.length, failed: failed.size }, 'drift polling checks done');
+      // Recorded here rather than by a local activity of the workflow afterwards: one step fewer.
+      if (input.recordRun) return { checked: input.instanceIds.length, failed: failed.size, ...(await recordDriftRun()) };
       return { checked: input.instanceIds.length, failed: failed.size };
     },
 
@@ -115,15 +135,17 @@ export function driftActivities(deps: ActivityDeps) {
       return { due, backingOff, heartbeatTimeoutMs: deps.config.syncHeartbeatTimeoutSeconds * 1000 };
     },
 
-    /** Records a polling run: errorCount counts consecutive runs that left any instance failing. */
-    async recordDriftRun(): Promise<{ errorCount: number }> {
-      const enabled = (await deps.orm.em.find(Instance, { enabled: true }, { fields: ['id'] })).map((i) => i.id);
-      const failing = (await deps.orm.em.find(DriftResult, { instanceId: { $in: enabled } }, { fields: ['status'] })).some((r) => isFailedDrift(r.status));
-      const state = await readDriftJobState(deps.orm.em);
-      const next = { lastRunAt: new Date().toISOString(), errorCount: failing ? state.errorCount + 1 : 0 };
-      await new SettingsStore(deps.orm.em).put(DRIFT_STATE_KEY, next);
-      deps.logger.info(next, 'drift polling run recorded');
-      return { errorCount: next.errorCount };
-    },
+    recordDriftRun,
   };
+
+  /** Records a polling run: errorCount counts consecutive runs that left any instance failing. */
+  async function recordDriftRun(): Promise<{ errorCount: number }> {
+    const enabled = (await deps.orm.em.find(Instance, { enabled: true }, { fields: ['id'] })).map((i) => i.id);
+    const failing = (await deps.orm.em.find(DriftResult, { instanceId: { $in: enabled } }, { fields: ['status'] })).some((r) => isFailedDrift(r.status));
+    const state = await readDriftJobState(deps.orm.em);
+    const next = { lastRunAt: new Date().toISOString(), errorCount: failing ? state.errorCount + 1 : 0 };
+    await new SettingsStore(deps.orm.em).put(DRIFT_STATE_KEY, next);
+    deps.logger.info(next, 'drift polling run recorded');
+    return { errorCount: next.errorCount };
+  }
 }

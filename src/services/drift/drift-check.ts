@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createArrClient } from '../../clients/arr-client';
 import { AppRequestError } from '../../clients/http';
 import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type StoredDriftStatus } from '../../domain/drift';
+import type { DriftState } from '../../domain/notifications';
 import { appSections, classifyDrift, liveNeeds, planSync, type SyncChange, type SyncIssue } from '../../domain/sync';
 import { notFound } from '../../errors';
 import type { SecretBox } from '../../platform/crypto';
@@ -10,6 +11,7 @@ import { probe } from '../../platform/profiling';
 import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import { InstanceService } from '../instances/instance-service';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
+import { Slots } from '../slots';
 import { readLiveState } from '../sync/live-state';
 import { SyncConfigService } from '../sync/sync-config-service';
 import { readDriftSettings } from './drift-settings';
@@ -44,11 +46,29 @@ interface DriftVerdict {
   content?: DriftContent;
 }
 
+/** A stored check: its outcome, and the stored state it moved from and to (what a drift transition compares). */
+export interface StoredDriftCheck {
+  outcome: DriftOutcome;
+  /** The stored status and counts before this check; null when the instance had no result yet. */
+  previous: DriftState | null;
+  /** The stored status and counts after it (counts are the last comparison's when the app could not be read). */
+  stored: DriftState;
+  /** When the check started (the stored checkedAt). */
+  checkedAt: Date;
+  instance: { name: string; arrType: string };
+}
+
+/** In a batch of checks, how long a result waits for others to share its write (a few ms of a check's hundreds). */
+const WRITE_GATHER_MS = 15;
+
 export interface DriftBatchOptions {
-  /** Checks that run at once; a slow instance holds one slot, never the others. */
+  /**
+   * Instances with an app call in flight at once (each check makes two round trips: system
+   * status, then its section reads in parallel); a slow instance holds one slot, never the others.
+   */
   concurrency: number;
   /** Called once per instance when its result is stored (ok) or its check failed unexpectedly (error). */
-  onChecked?: (instanceId: number, result: { outcome: DriftOutcome } | { error: unknown }) => void;
+  onChecked?: (instanceId: number, result: StoredDriftCheck | { error: unknown }) => void;
 }
 
 /**
@@ -56,20 +76,16 @@ export interface DriftBatchOptions {
  * stores the result (one row per instance). Failures are stored as statuses with a sanitized
  * reason; the last content comparison is kept when the app cannot be read.
  */
-export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promise<DriftOutcome> {
-  let failed: { error: unknown } | undefined;
-  const [outcome] = await runDriftChecks(deps, [instanceId], {
-    concurrency: 1,
-    onChecked: (_, result) => {
-      if ('error' in result) failed = result;
-    },
-  });
-  if (failed) throw failed.error;
-  return outcome;
+export async function runDriftCheck(deps: DriftDeps, instanceId: number): Promise<StoredDriftCheck> {
+  let result: StoredDriftCheck | { error: unknown } | undefined;
+  await runDriftChecks(deps, [instanceId], { concurrency: 1, onChecked: (_, r) => (result = r) });
+  if (!result) throw notFound(`Instance ${instanceId} not found`);
+  if ('error' in result) throw result.error;
+  return result;
 }
 
 /**
- * Drift checks of several instances, `concurrency` at a time. What the checks share is read once
+ * Drift checks of several instances, `concurrency` apps at a time. What the checks share is read once
  * (settings, instances, configurations, stored rows, databases and their PCD caches), and results
  * are written in coalesced flushes: whatever finished while one flush ran goes into the next.
  * Returns the stored outcomes in the order given (an instance whose check threw is left out and
@@ -81,7 +97,8 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
   const ids = [...instanceIds];
   const settings = await readDriftSettings(em);
   const instances = new Map((await em.find(Instance, { id: { $in: ids } })).map((i) => [i.id, i]));
-  const streaks = new Map((await em.fork().find(DriftResult, { instanceId: { $in: ids } }, { fields: ['instanceId', 'failureStreak'] })).map((r) => [r.instanceId, r.failureStreak]));
+  const storedRows = await em.fork().find(DriftResult, { instanceId: { $in: ids } }, { fields: ['instanceId', 'failureStreak', 'status', 'counts'] });
+  const stored = new Map(storedRows.map((r): [number, StoredRowState] => [r.instanceId, { failureStreak: r.failureStreak, status: r.status, counts: r.counts }]));
   const configs = await new SyncConfigService(em, deps.pcdCaches).findMany(ids);
   const databaseIds = [...new Set([...configs.values()].map((c) => c.databaseId))];
   const databases = new Map((databaseIds.length ? await em.find(PcdDatabase, { id: { $in: databaseIds } }) : []).map((d) => [d.id, d]));
@@ -91,10 +108,14 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     return caches.get(databaseId)!;
   };
   const instanceService = new InstanceService(em, deps.secretBox);
-  const writer = new DriftWriter(em, streaks, settings.intervalMinutes * 60_000, deps.logger);
+  const writer = new DriftWriter(em, stored, settings.intervalMinutes * 60_000, deps.logger, ids.length > 1 ? WRITE_GATHER_MS : 0);
 
+  // App round trips wait for one of `concurrency` slots, first come first served: a check takes a
+  // slot for its status call and again for its section reads, so while it parses one answer
+  // another check's call goes out, and the run's last checks do not wait behind whole checks.
+  const slots = new Slots(Math.max(1, options.concurrency));
   const check = async (instanceId: number): Promise<DriftVerdict> => {
-    const at = new Date();
+    let at = new Date();
     const verdict = (status: StoredDriftStatus, reason: DriftReason | null, extra: Partial<DriftVerdict> = {}): DriftVerdict => ({ instanceId, status, reason, at, ...extra });
     const instance = instances.get(instanceId);
     if (!instance) throw notFound(`Instance ${instanceId} not found`);
@@ -107,14 +128,19 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     const client = createArrClient(instanceService.connectionOf(instance), deps.timeoutMs);
     let detectedVersion: string;
     try {
-      detectedVersion = (await client.systemStatus()).version;
+      detectedVersion = (
+        await slots.run(() => {
+          at = new Date();
+          return client.systemStatus();
+        })
+      ).version;
     } catch (error) {
       if (!(error instanceof AppRequestError)) throw error;
       const failed = driftFailure(error.failure, error.status);
       return verdict(failed.status, failed.reason);
     }
     const sections = appSections(instance.arrType);
-    const { live, failures } = await readLiveState(client, liveNeeds(instance.arrType, config.selection, sections));
+    const { live, failures } = await slots.run(() => readLiveState(client, liveNeeds(instance.arrType, config.selection, sections)));
     const firstFailure = Object.values(failures)[0];
     if (firstFailure) {
       const failed = driftFailure(firstFailure);
@@ -128,72 +154,125 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
   };
 
   const outcomes = new Map<number, DriftOutcome>();
+  const failed = (instanceId: number, error: unknown) => options.onChecked?.(instanceId, { error });
+  // Lanes bound the checks in progress (twice the slots, so that a check waiting for its second
+  // round trip does not keep a slot idle); a result's write joins the writer's next batch and
+  // its lane takes the next instance at once.
+  const writes: Promise<void>[] = [];
   let next = 0;
   const lane = async () => {
     while (next < ids.length) {
       const instanceId = ids[next++];
+      let verdict: DriftVerdict;
       try {
-        const outcome = await writer.store(await check(instanceId));
-        outcomes.set(instanceId, outcome);
-        options.onChecked?.(instanceId, { outcome });
+        verdict = await check(instanceId);
       } catch (error) {
-        options.onChecked?.(instanceId, { error });
+        failed(instanceId, error);
+        continue;
       }
+      const instance = instances.get(instanceId)!;
+      writes.push(
+        writer.store(verdict).then(
+          ({ outcome, previous, stored }) => {
+            outcomes.set(instanceId, outcome);
+            options.onChecked?.(instanceId, { outcome, previous, stored, checkedAt: verdict.at, instance: { name: instance.name, arrType: instance.arrType } });
+          },
+          (error: unknown) => failed(instanceId, error),
+        ),
+      );
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, ids.length)) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(2 * options.concurrency, ids.length)) }, lane));
+  writer.finish();
+  await Promise.all(writes);
   return ids.flatMap((id) => outcomes.get(id) ?? []);
 }
 
+/** What the writer knows of an instance's stored row. */
+interface StoredRowState extends DriftState {
+  failureStreak: number;
+}
+
 /**
- * Stores verdicts: verdicts that arrive while one write runs are written together by the next, in
- * one transaction. Writes are plain updates and inserts (the failure streak, the one value a new
- * row derives from the stored one, is kept here), so a batch's cost does not grow with the number
- * of entities the activity's EntityManager manages.
+ * Stores verdicts: verdicts that arrive while one write runs (or, for a batch of checks, within
+ * `gatherMs` of the first) are written together by the next, in one transaction. Writes are plain
+ * updates and one multi-row insert (the failure streak, the one value a new row derives from the
+ * stored one, is kept here), so a batch's cost does not grow with the number of entities the
+ * activity's EntityManager manages.
  */
 class DriftWriter {
   private readonly pending = new Map<number, DriftVerdict>();
-  private scheduled: Promise<void> | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private scheduled: Promise<Map<number, { previous: DriftState | null; stored: DriftState }>> | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private gathering: (() => void) | null = null;
+  private finished = false;
 
   constructor(
     private readonly em: EntityManager,
-    /** The stored failure streak per instance that has a row. */
-    private readonly streaks: Map<number, number>,
+    /** The stored failure streak, status and counts per instance that has a row. */
+    private readonly rows: Map<number, StoredRowState>,
     private readonly intervalMs: number,
     private readonly logger: Logger,
+    /** How long a write waits for more verdicts to join it (0: none, a single check is not delayed). */
+    private readonly gatherMs: number,
   ) {}
 
-  async store(verdict: DriftVerdict): Promise<DriftOutcome> {
+  /** Stores the verdict; resolves with its outcome and the stored state before and after it. */
+  async store(verdict: DriftVerdict): Promise<{ outcome: DriftOutcome; previous: DriftState | null; stored: DriftState }> {
     this.pending.set(verdict.instanceId, verdict);
     if (!this.scheduled) {
-      this.scheduled = this.chain.then(() => this.writePending());
+      const gathered = this.gatherMs > 0 ? this.chain.then(() => this.gather()) : this.chain;
+      this.scheduled = gathered.then(() => this.writePending());
       this.chain = this.scheduled.catch(() => undefined);
     }
-    await this.scheduled;
-    return { instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason };
+    const written = await this.scheduled;
+    const { previous, stored } = written.get(verdict.instanceId)!;
+    return { outcome: { instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason }, previous, stored };
   }
 
-  private async writePending(): Promise<void> {
+  /** No more verdicts will come: a write waiting for others goes at once. */
+  finish(): void {
+    this.finished = true;
+    this.gathering?.();
+  }
+
+  private gather(): Promise<void> {
+    if (this.finished) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.gathering = null;
+        resolve();
+      };
+      const timer = setTimeout(done, this.gatherMs);
+      this.gathering = done;
+    });
+  }
+
+  private async writePending(): Promise<Map<number, { previous: DriftState | null; stored: DriftState }>> {
     this.scheduled = null;
     const batch = [...this.pending.values()].map((verdict) => ({ verdict, data: this.rowData(verdict) }));
     this.pending.clear();
+    const inserts = batch.filter(({ verdict }) => !this.rows.has(verdict.instanceId)).map(({ verdict, data }) => ({ ...emptyRow(verdict.instanceId), ...data }));
     await this.em.fork().transactional(async (tx) => {
-      for (const { verdict, data } of batch) {
-        if (this.streaks.has(verdict.instanceId)) await tx.nativeUpdate(DriftResult, { instanceId: verdict.instanceId }, data);
-        else await tx.insert(DriftResult, { ...emptyRow(verdict.instanceId), ...data });
-      }
+      for (const { verdict, data } of batch) if (this.rows.has(verdict.instanceId)) await tx.nativeUpdate(DriftResult, { instanceId: verdict.instanceId }, data);
+      if (inserts.length) await tx.insertMany(DriftResult, inserts);
     });
+    const written = new Map<number, { previous: DriftState | null; stored: DriftState }>();
     for (const { verdict, data } of batch) {
-      this.streaks.set(verdict.instanceId, data.failureStreak!);
+      const before = this.rows.get(verdict.instanceId);
+      const counts = data.counts ?? before?.counts ?? emptyRow(verdict.instanceId).counts;
+      this.rows.set(verdict.instanceId, { failureStreak: data.failureStreak!, status: verdict.status, counts });
+      written.set(verdict.instanceId, { previous: before ? { status: before.status, counts: before.counts } : null, stored: { status: verdict.status, counts } });
       this.logger.info({ instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason, counts: data.counts }, 'drift check stored');
     }
+    return written;
   }
 
   /** The columns a verdict sets; the others (the last comparison when the app could not be read) stay. */
   private rowData(verdict: DriftVerdict): Partial<DriftResult> {
     const { status, reason, at, content } = verdict;
-    const failureStreak = isFailedDrift(status) ? (this.streaks.get(verdict.instanceId) ?? 0) + 1 : 0;
+    const failureStreak = isFailedDrift(status) ? (this.rows.get(verdict.instanceId)?.failureStreak ?? 0) + 1 : 0;
     return {
       status,
       reason,

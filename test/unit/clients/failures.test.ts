@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { AppRequestError, RadarrClient, SonarrClient } from '../../../src/clients';
 import { startEmulator, type Emulator, type FaultSpec } from '../../../src/emulators';
 
@@ -166,5 +167,58 @@ describe('responses of the wrong shape are invalidResponse', () => {
       expectClean(error, [baseUrl, API_KEY]);
       expect((error as AppRequestError).failure).toBe('invalidResponse');
     }
+  });
+});
+
+describe('the transport', () => {
+  let server: http.Server;
+  let baseUrl: string;
+  const connections = new Set<unknown>();
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      connections.add(req.socket);
+      const status = JSON.stringify({ appName: 'Radarr', version: '5.0.0' });
+      switch (req.url) {
+        case '/api/v3/system/status':
+          if (req.headers['accept-encoding']?.includes('gzip')) res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(zlib.gzipSync(status));
+          else res.writeHead(200, { 'content-type': 'application/json' }).end(status);
+          return;
+        case '/api/v3/config/naming':
+          res.writeHead(200, { 'content-type': 'application/json' }).end('\ufeff{"id":1,"renameMovies":true}');
+          return;
+        case '/api/v3/tag':
+          // Headers at once, then the body stalls past the client's deadline.
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('[');
+          return;
+        default:
+          res.writeHead(302, { location: `http://127.0.0.1:1${req.url}` }).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  test('a compressed answer is decoded, a byte order mark is dropped, and calls reuse one connection', async () => {
+    connections.clear();
+    const stub = new RadarrClient({ baseUrl, apiKey: API_KEY }, TIMEOUT);
+    expect(await stub.systemStatus()).toMatchObject({ appName: 'Radarr', version: '5.0.0' });
+    expect(await stub.getNamingConfig()).toMatchObject({ id: 1, renameMovies: true });
+    expect(await stub.systemStatus()).toMatchObject({ version: '5.0.0' });
+    expect(connections.size).toBe(1);
+  });
+
+  test('the deadline covers the body: a body that stalls is a timeout', async () => {
+    const error = await failureOf(new RadarrClient({ baseUrl, apiKey: API_KEY }, TIMEOUT).listTags());
+    expect(error.failure).toBe('timeout');
+  });
+
+  test('a redirect is not followed (rejected with its status)', async () => {
+    const error = await failureOf(new RadarrClient({ baseUrl, apiKey: API_KEY }, TIMEOUT).listQualityProfiles());
+    expect([error.failure, error.status]).toEqual(['rejected', 302]);
   });
 });
