@@ -63,23 +63,22 @@ const CREATE_TRIGGER = /CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TRIGGER\b/iy;
 /** Characters that can end a statement or open a quoted token or comment (see skipToken). */
 const SPECIAL = /[;'"`[\-/]/g;
 /**
- * A statement body up to its terminating semicolon, in one match: runs of ordinary characters,
- * closed quoted tokens and comments (as skipToken reads them), and dashes and slashes that open
- * no comment. It stops before a semicolon, at the end of the text, or before a token that is
- * never closed (which the character loop then reads).
+ * Up to 256 tokens of a statement body: runs of ordinary characters, closed quoted tokens and
+ * comments (as skipToken reads them), and dashes and slashes that open no comment. It stops
+ * before a semicolon, at the end of the text, or before a token that is never closed (which the
+ * character loop then reads). Bounded, so that the regex's backtrack stack stays small however
+ * long a statement is.
  */
-const STATEMENT_BODY = /(?:[^;'"`[\-/]+|'[^']*'|"[^"]*"|`[^`]*`|\[[^\]]*\]|--[^\n]*\n?|\/\*[\s\S]*?\*\/|-(?!-)|\/(?!\*))*/y;
+const STATEMENT_BODY = /(?:[^;'"`[\-/]+|'[^']*'|"[^"]*"|`[^`]*`|\[[^\]]*\]|--[^\n]*\n?|\/\*[\s\S]*?\*\/|-(?!-)|\/(?!\*)){0,256}/y;
 
 /** Index of the first semicolon, unclosed token or end at or after i, outside quotes and comments. */
 function skipBody(sql: string, i: number): number {
-  STATEMENT_BODY.lastIndex = i;
-  try {
-    if (STATEMENT_BODY.test(sql)) return STATEMENT_BODY.lastIndex;
-  } catch {
-    // A statement with an extreme number of tokens can exhaust the regex backtrack stack.
+  for (;;) {
+    STATEMENT_BODY.lastIndex = i;
+    STATEMENT_BODY.test(sql);
+    if (STATEMENT_BODY.lastIndex === i) return i;
+    i = STATEMENT_BODY.lastIndex;
   }
-  SPECIAL.lastIndex = i;
-  return SPECIAL.test(sql) ? SPECIAL.lastIndex - 1 : sql.length;
 }
 
 function isWordChar(c: number): boolean {
