@@ -1,12 +1,14 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import { notFound } from '../errors';
 import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import { applyPlan, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
-import { DriftResult, PcdDatabase, SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
+import { DriftResult, SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
+import { readPreviewSubject, storeGeneratedPreview, type GeneratedRow } from '../services/sync/preview-target';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
 import { notify } from './notify';
@@ -50,19 +52,20 @@ export function syncActivities(deps: ActivityDeps) {
      */
     async generateSyncPreview(previewId: number): Promise<GeneratedPreview> {
       const started = performance.now();
-      const preview = await loadPreview(previewId);
+      // The preview, its instance, sync configuration and database in one statement; the outcome is
+      // stored with one statement (the preview and plan are large JSON, never read back here).
+      const subject = await readPreviewSubject(em(), previewId);
+      if (!subject) throw new Error(`Preview ${previewId} not found`);
+      const { preview, config, database } = subject;
+      const store = (row: GeneratedRow) => storeGeneratedPreview(em(), previewId, row);
       const fail = async (evidence: FailureEvidence, body?: Record<string, unknown>): Promise<GeneratedPreview> => {
-        preview.failure = { ...evidence };
-        preview.preview = body ?? null;
-        preview.generatedAt = new Date();
-        await em().flush();
+        await store({ failure: { ...evidence }, preview: body ?? null, generatedAt: new Date() });
         return { status: 'failed', counts: { create: 0, update: 0, delete: 0, unchanged: 0 }, failure: evidence };
       };
-      const config = await new SyncConfigService(em(), deps.pcdCaches).find(preview.instanceId);
-      const database = config ? await em().findOne(PcdDatabase, { id: config.databaseId }) : null;
-      if (!config || !database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.lastPulledAt) return fail(failureEvidence('internalError'));
-      const connection = await new InstanceService(em(), deps.secretBox).connection(preview.instanceId);
-      const cache = await deps.pcdCaches.build(database.id);
+      if (!config || !database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.pulled) return fail(failureEvidence('internalError'));
+      if (!subject.instance) throw notFound(`Instance ${preview.instanceId} not found`);
+      const connection = new InstanceService(em(), deps.secretBox).connectionOf(subject.instance);
+      const cache = await deps.pcdCaches.build(database.id, undefined, database);
       const arrType = connection.arrType;
       const sections = preview.sections as SyncSection[];
       // Instances syncing the same selection from the same state share one source (pure data).
@@ -101,12 +104,8 @@ export function syncActivities(deps: ActivityDeps) {
         deps.logger.info({ previewId, failed: [...failedSections.keys()] }, 'sync preview sections failed');
         return fail(failureEvidence('sectionErrors'), body);
       }
-      preview.preview = body;
-      preview.plan = planned.plan as unknown as Record<string, unknown>;
-      preview.liveFingerprint = fingerprint(live);
-      preview.generatedAt = new Date();
-      preview.failure = null;
-      await em().flush();
+      const liveFingerprint = fingerprint(live);
+      await store({ preview: body, plan: planned.plan as unknown as Record<string, unknown>, liveFingerprint, generatedAt: new Date(), failure: null });
       deps.logger.info(
         { previewId, instanceId: preview.instanceId, counts: planned.preview.counts, steps: planned.plan.steps.length, liveMs: Math.round(liveMs), totalMs: Math.round(performance.now() - started) },
         'sync preview generated',

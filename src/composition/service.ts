@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { Client } from '@temporalio/client';
 import { createApp, type AppOptions } from '../api/app';
 import type { Config, Role } from '../config';
 import { initOrm, migrate, type Orm } from '../persistence/orm';
@@ -114,7 +115,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         maxConcurrentActivityTaskExecutions: config.workerMaxConcurrentActivities,
       });
       const running = worker;
-      cleanups.push(() => running.shutdown());
+      if (role === 'all') {
+        // API and worker share the process: starts hand their first workflow task to this worker.
+        temporal.localWorkerClient = new Client({ connection: running.connection, namespace: config.temporal.namespace });
+        void running.done.catch(() => undefined).finally(() => (temporal.localWorkerClient = undefined));
+      }
+      cleanups.push(async () => {
+        temporal.localWorkerClient = undefined;
+        await running.shutdown();
+      });
       const stopHeartbeat = startWorkerHeartbeat(config.dataDir, worker.worker);
       cleanups.push(async () => stopHeartbeat());
       worker.done.catch((error) => logger.error({ err: error }, 'worker stopped with an error'));

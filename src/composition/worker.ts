@@ -79,6 +79,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 50,
     shutdownGraceTime: '10 seconds',
   });
+  // The worker logs every activation and activity task at TRACE, resolving the entry's metadata (the
+  // whole activation) before any level check; with pino above trace, nothing of it is ever written.
+  const sdkLogger = (worker as unknown as { logger?: { trace(message: string, meta?: unknown): void } }).logger;
+  if (sdkLogger && !options.deps.logger.isLevelEnabled('trace')) sdkLogger.trace = () => undefined;
   const done = worker.run().finally(() => connection.close().catch(() => undefined));
   return {
     worker,

@@ -3,6 +3,12 @@ import { Client, Connection } from '@temporalio/client';
 export interface TemporalGateway {
   client: Client;
   connection: Connection;
+  /**
+   * A client on the native connection of a worker running in this process, while it runs. Starts
+   * through it may ask for eager execution: the server hands the first workflow task to that worker
+   * in its answer, with no trip through the task queue. Absent when no local worker polls.
+   */
+  localWorkerClient?: Client;
   namespace: string;
   taskQueue: string;
   address: string;

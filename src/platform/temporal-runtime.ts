@@ -42,4 +42,14 @@ export function installTemporalRuntimeLogging(logger: Logger): void {
     },
     telemetryOptions: { logging: { filter: 'WARN', forward: {} } },
   });
+  // The runtime buffers every entry of the SDK's own logger (TRACE included: one per activation,
+  // with the activation) in a time-sorted heap before forwarding it, and pino then drops most of
+  // them. Entries below the level pino writes are dropped here instead, before the buffer.
+  const runtimeLogger = Runtime.instance().logger;
+  const forward = runtimeLogger.log.bind(runtimeLogger);
+  runtimeLogger.log = (level, message, meta) => {
+    if (target.current.isLevelEnabled(PINO_LEVEL[level])) forward(level, message, meta);
+  };
 }
+
+const PINO_LEVEL: Record<LogLevel, string> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ServiceError, WorkflowFailedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
+import { ServiceError, WorkflowFailedError, type WorkflowHandle, type WorkflowHandleWithStartDetails, type WorkflowStartOptions } from '@temporalio/client';
 import type { Duration, SearchAttributePair, Workflow, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowResultType } from '@temporalio/common';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { AppError } from '../errors';
@@ -18,6 +18,11 @@ export interface WorkflowStart<W extends Workflow> {
   staticSummary?: string;
   staticDetails?: string;
   executionTimeout?: Duration;
+  /**
+   * Ask for eager execution when a worker runs in this process (TemporalGateway.localWorkerClient):
+   * its first workflow task skips the task queue. Elsewhere the start is the usual one.
+   */
+  eager?: boolean;
 }
 
 /**
@@ -25,7 +30,8 @@ export interface WorkflowStart<W extends Workflow> {
  * standard task queue, ids, search attributes, and Temporal failures translated into AppErrors
  * (never raw text).
  */
-export async function startWorkflow<W extends Workflow>(gateway: Pick<TemporalGateway, 'client' | 'taskQueue'>, workflow: W, start: WorkflowStart<W>): Promise<WorkflowHandle<W>> {
+export async function startWorkflow<W extends Workflow>(gateway: Pick<TemporalGateway, 'client' | 'taskQueue' | 'localWorkerClient'>, workflow: W, start: WorkflowStart<W>): Promise<WorkflowHandleWithStartDetails<W>> {
+  const eagerClient = start.eager ? gateway.localWorkerClient : undefined;
   const options = {
     taskQueue: gateway.taskQueue,
     workflowId: start.workflowId ?? `${start.idPrefix ?? workflow.name}-${randomUUID()}`,
@@ -36,10 +42,11 @@ export async function startWorkflow<W extends Workflow>(gateway: Pick<TemporalGa
     workflowExecutionTimeout: start.executionTimeout,
     workflowIdConflictPolicy: start.conflictPolicy,
     workflowIdReusePolicy: start.reusePolicy,
+    requestEagerStart: eagerClient ? true : undefined,
   } satisfies WorkflowStartOptions<Workflow>;
   try {
     // TypeScript cannot resolve the SDK's conditional args type for a generic W; start.args is Parameters<W>.
-    return await gateway.client.workflow.start<W>(workflow, options as unknown as WorkflowStartOptions<W>);
+    return await (eagerClient ?? gateway.client).workflow.start<W>(workflow, options as unknown as WorkflowStartOptions<W>);
   } catch (error) {
     throw translateTemporalError(error);
   }

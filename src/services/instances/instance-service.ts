@@ -133,7 +133,7 @@ export class InstanceService {
     return this.connectionOf(instance);
   }
 
-  connectionOf(instance: Instance): InstanceConnection {
+  connectionOf(instance: Pick<Instance, 'id' | 'name' | 'arrType' | 'baseUrl' | 'apiKeySealed' | 'enabled'>): InstanceConnection {
     let apiKey: string;
     try {
       apiKey = this.secretBox.decrypt(instance.apiKeySealed);

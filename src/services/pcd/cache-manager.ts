@@ -139,9 +139,12 @@ export class PcdCacheManager {
     return batch.rows.then((rows) => rows.get(databaseId));
   }
 
-  /** Builds (or reuses) the cache for the stored ops and waits for it. Used by the pull workflow. */
-  async build(databaseId: number, onProgress?: ProgressCallback): Promise<PcdCache> {
-    const row = await this.orm.em.fork().findOneOrFail(PcdDatabase, { id: databaseId });
+  /**
+   * Builds (or reuses) the cache for the stored ops and waits for it. Used by the pull workflow.
+   * A caller that has just read the database's versions passes them, sparing a read of the row.
+   */
+  async build(databaseId: number, onProgress?: ProgressCallback, stored?: Pick<PcdDatabase, 'contentVersion' | 'userVersion'>): Promise<PcdCache> {
+    const row = stored ?? (await this.orm.em.fork().findOneOrFail(PcdDatabase, { id: databaseId }));
     let entry = this.entries.get(databaseId);
     if (!(entry?.status === 'ready' && entry.contentVersion === row.contentVersion)) {
       await this.startBaseBuild(databaseId, row.contentVersion, onProgress);

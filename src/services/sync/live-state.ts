@@ -58,13 +58,16 @@ export function fingerprint(live: LiveState): string {
   return createHash('sha256').update(stableStringify(live)).digest('hex');
 }
 
+/** JSON with object keys sorted; built by concatenation (no per-level arrays), as it runs per preview. */
 function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value as Record<string, unknown>)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + stableStringify(value[i]);
+    return out + ']';
   }
-  return JSON.stringify(value) ?? 'null';
+  const keys = Object.keys(value).sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) out += (i ? ',' : '') + JSON.stringify(keys[i]) + ':' + stableStringify((value as Record<string, unknown>)[keys[i]]);
+  return out + '}';
 }

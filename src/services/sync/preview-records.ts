@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { appSections, selectedSections, SYNC_SECTIONS, type SyncSection } from '../../domain/sync';
-import { AppError, validationError } from '../../errors';
-import { PcdDatabase, SyncPreview, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
-import type { PcdCacheManager } from '../pcd/cache-manager';
-import { SyncConfigService } from './sync-config-service';
-import { loadInstance } from '../instances/instance-service';
+import { AppError, notFound, validationError } from '../../errors';
+import { SyncPreview, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
+import { readPreviewTarget, storePreviewWorkflowId } from './preview-target';
 
 export interface PreviewRequest {
   instanceId: number;
@@ -15,14 +13,14 @@ export interface PreviewRequest {
 
 /**
  * Checks that an instance can be previewed (enabled, configured, its database ready) and records a
- * preview in status generating. The caller starts the workflow and stores its id.
+ * preview in status generating, with the workflow id that `workflowIdOf(previewId)` gives it.
+ * Native statements (one read, an insert and the workflow id): the caller gets the row as stored.
  */
-export async function createPreviewRecord(em: EntityManager, caches: PcdCacheManager, request: PreviewRequest, field = 'body.instanceId'): Promise<SyncPreview> {
-  const instance = await loadInstance(em, request.instanceId);
+export async function createPreviewRecord(em: EntityManager, request: PreviewRequest, workflowIdOf: (previewId: number) => string, field = 'body.instanceId'): Promise<SyncPreview> {
+  const { instance, config, database } = await readPreviewTarget(em, request.instanceId);
+  if (!instance) throw notFound(`Instance ${request.instanceId} not found`);
   if (!instance.enabled) throw validationError(`Invalid request: ${field} instance ${instance.id} is disabled`);
-  const config = await new SyncConfigService(em, caches).find(instance.id);
   if (!config) throw validationError(`Invalid request: ${field} instance ${instance.id} has no sync configuration (PUT /api/v1/instances/${instance.id}/sync-config)`);
-  const database = await em.findOne(PcdDatabase, { id: config.databaseId });
   if (!database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.enabled) {
     throw new AppError('not_ready', `Database ${config.databaseId} is not ready: pull it and wait for its cache`);
   }
@@ -38,7 +36,7 @@ export async function createPreviewRecord(em: EntityManager, caches: PcdCacheMan
     sections = selectedSections(instance.arrType, config.selection);
     if (!sections.length) throw validationError(`Invalid request: ${field} the sync configuration of instance ${instance.id} selects nothing to sync`);
   }
-  const preview = newPreviewRecord(em, {
+  const preview = previewRecord({
     instanceId: instance.id,
     instanceName: instance.name,
     arrType: instance.arrType,
@@ -47,16 +45,23 @@ export async function createPreviewRecord(em: EntityManager, caches: PcdCacheMan
     autoApply: request.autoApply,
     workflowId: 'pending',
   });
-  await em.flush();
+  // The workflow id contains the row's id, so it is known only after the insert.
+  preview.id = (await em.insert(SyncPreview, preview)) as number;
+  preview.workflowId = workflowIdOf(preview.id);
+  await storePreviewWorkflowId(em, preview.id, preview.workflowId);
   return preview;
 }
 
+type PreviewRecordFields = Pick<SyncPreview, 'instanceId' | 'instanceName' | 'arrType' | 'sections' | 'trigger' | 'autoApply' | 'workflowId'>;
+
 /** A preview row in status generating (not flushed). */
-export function newPreviewRecord(
-  em: EntityManager,
-  fields: Pick<SyncPreview, 'instanceId' | 'instanceName' | 'arrType' | 'sections' | 'trigger' | 'autoApply' | 'workflowId'>,
-): SyncPreview {
-  return em.create(SyncPreview, {
+export function newPreviewRecord(em: EntityManager, fields: PreviewRecordFields): SyncPreview {
+  return em.create(SyncPreview, previewRecord(fields));
+}
+
+function previewRecord(fields: PreviewRecordFields): SyncPreview {
+  const now = new Date();
+  return Object.assign(new SyncPreview(), {
     ...fields,
     status: 'generating',
     generatedAt: null,
@@ -66,7 +71,7 @@ export function newPreviewRecord(
     liveFingerprint: null,
     failure: null,
     runId: null,
-    createdAt: new Date(),
-    updatedAt: new Date(),
+    createdAt: now,
+    updatedAt: now,
   });
 }

@@ -13,8 +13,8 @@ export class SyncPreviewService {
 
   /** Records a preview and starts generating it; apply it later. */
   async create(request: { instanceId: number; sections?: string[]; ttlSeconds?: number }): Promise<PreviewView> {
-    const preview = await startSync(this.deps, { instanceId: request.instanceId, sections: request.sections, trigger: 'manual', autoApply: false, ttlSeconds: request.ttlSeconds });
-    return toPreviewView(await this.load(preview.id));
+    // The row as recorded: status generating (the workflow may have moved on; GET tells).
+    return toPreviewView(await startSync(this.deps, { instanceId: request.instanceId, sections: request.sections, trigger: 'manual', autoApply: false, ttlSeconds: request.ttlSeconds }));
   }
 
   /** Preview then apply in one workflow; waits for it when asked. */

@@ -53,7 +53,7 @@ export class SyncConfigService {
   /** The configurations of several instances in one query (instances without one are absent). */
   async findMany(instanceIds: readonly number[]): Promise<Map<number, { databaseId: number; selection: SyncSelection }>> {
     const configs = instanceIds.length ? await this.em.find(InstanceSyncConfig, { instanceId: { $in: [...instanceIds] } }) : [];
-    return new Map(configs.map((config) => [config.instanceId, { databaseId: config.databaseId, selection: parseStored(config.selection) }]));
+    return new Map(configs.map((config) => [config.instanceId, { databaseId: config.databaseId, selection: parseStoredSelection(config.selection) }]));
   }
 
   async put(instanceId: number, input: SyncConfigInput): Promise<SyncConfigView> {
@@ -114,10 +114,11 @@ export class SyncConfigService {
   }
 }
 
-function parseStored(value: Record<string, unknown>): SyncSelection {
+/** A stored selection, completed with the defaults of fields added since it was stored. */
+export function parseStoredSelection(value: Record<string, unknown>): SyncSelection {
   return syncSelectionSchema.parse({ ...emptySelection(), ...value });
 }
 
 function toView(config: InstanceSyncConfig): SyncConfigView {
-  return { instanceId: config.instanceId, databaseId: config.databaseId, ...parseStored(config.selection), updatedAt: config.updatedAt.toISOString() };
+  return { instanceId: config.instanceId, databaseId: config.databaseId, ...parseStoredSelection(config.selection), updatedAt: config.updatedAt.toISOString() };
 }

@@ -45,13 +45,10 @@ export function syncWorkflowInput(config: Config, previewId: number, options: { 
 
 /** Records a preview and starts its workflow (generation, then apply when autoApply). */
 export async function startSync(deps: SyncRunnerDeps, request: PreviewRequest & { ttlSeconds?: number }): Promise<SyncPreview> {
-  const em = deps.orm.em;
-  const preview = await createPreviewRecord(em, deps.pcdCaches, request);
-  const workflowId = syncWorkflowId(deps.temporal.taskQueue, preview.id);
-  preview.workflowId = workflowId;
-  await em.flush();
+  const preview = await createPreviewRecord(deps.orm.em, request, (id) => syncWorkflowId(deps.temporal.taskQueue, id));
   await startWorkflow(deps.temporal, syncWorkflow, {
-    workflowId,
+    workflowId: preview.workflowId,
+    eager: true,
     args: [syncWorkflowInput(deps.config, preview.id, { autoApply: request.autoApply, trigger: request.trigger, ttlSeconds: request.ttlSeconds })],
     staticSummary: `${request.autoApply ? 'Sync' : 'Sync preview'} of ${APP_OF[preview.arrType].label} instance "${preview.instanceName}" (${preview.sections.join(', ')})`,
     staticDetails: `Preview ${preview.id}; trigger ${request.trigger}; sections ${preview.sections.join(', ')}`,

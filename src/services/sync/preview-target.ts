@@ -1,0 +1,133 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { ArrType } from '../../domain/arr-types';
+import type { SyncSelection } from '../../domain/sync';
+import type { Instance, PcdCacheStatus, PcdDatabase } from '../../persistence/entities';
+import { parseStoredSelection } from './sync-config-service';
+
+/**
+ * What recording and generating a preview read about its instance: the instance, its sync
+ * configuration and the database that feeds it. One statement instead of one ORM query each:
+ * a preview is bookkeeping around app reads, and ten of them at once share one process's CPU.
+ */
+export interface PreviewTarget {
+  instance: Pick<Instance, 'id' | 'name' | 'arrType' | 'baseUrl' | 'apiKeySealed' | 'enabled'> | null;
+  config: { databaseId: number; selection: SyncSelection } | null;
+  database: (Pick<PcdDatabase, 'id' | 'enabled' | 'contentVersion' | 'userVersion'> & { cacheStatus: PcdCacheStatus; pulled: boolean }) | null;
+}
+
+/** The stored preview a generation starts from, with its target (null: no such preview). */
+export interface PreviewSubject extends PreviewTarget {
+  preview: { id: number; instanceId: number; instanceName: string; sections: string[] };
+}
+
+interface Row {
+  instance_id: number | null;
+  instance_name: string | null;
+  arr_type: ArrType | null;
+  base_url: string | null;
+  api_key_sealed: string | null;
+  instance_enabled: number | boolean | null;
+  database_id: number | null;
+  selection: string | Record<string, unknown> | null;
+  db_id: number | null;
+  db_enabled: number | boolean | null;
+  cache_status: PcdCacheStatus | null;
+  last_pulled_at: unknown;
+  content_version: number | null;
+  user_version: number | null;
+}
+
+const TARGET_COLUMNS = `i.id as instance_id, i.name as instance_name, i.arr_type, i.base_url, i.api_key_sealed, i.enabled as instance_enabled,
+  c.database_id, c.selection, d.id as db_id, d.enabled as db_enabled, d.cache_status, d.last_pulled_at, d.content_version, d.user_version`;
+
+/** The instance's target; its instance is null when there is no such instance. */
+export async function readPreviewTarget(em: EntityManager, instanceId: number): Promise<PreviewTarget> {
+  const rows: Row[] = await em.getConnection().execute(
+    `select ${TARGET_COLUMNS}
+     from instances i
+     left join instance_sync_configs c on c.instance_id = i.id
+     left join pcd_databases d on d.id = c.database_id
+     where i.id = ?`,
+    [instanceId],
+  );
+  return rows.length ? toTarget(rows[0]) : { instance: null, config: null, database: null };
+}
+
+/** A stored preview and its instance's target, in one statement. */
+export async function readPreviewSubject(em: EntityManager, previewId: number): Promise<PreviewSubject | null> {
+  const rows: (Row & { preview_id: number; preview_instance_id: number; preview_instance_name: string; sections: string | string[] })[] = await em.getConnection().execute(
+    `select p.id as preview_id, p.instance_id as preview_instance_id, p.instance_name as preview_instance_name, p.sections, ${TARGET_COLUMNS}
+     from sync_previews p
+     left join instances i on i.id = p.instance_id
+     left join instance_sync_configs c on c.instance_id = p.instance_id
+     left join pcd_databases d on d.id = c.database_id
+     where p.id = ?`,
+    [previewId],
+  );
+  if (!rows.length) return null;
+  const row = rows[0];
+  return {
+    preview: { id: Number(row.preview_id), instanceId: Number(row.preview_instance_id), instanceName: row.preview_instance_name, sections: json(row.sections) as string[] },
+    ...toTarget(row),
+  };
+}
+
+function toTarget(row: Row): PreviewTarget {
+  return {
+    instance:
+      row.instance_id === null
+        ? null
+        : { id: Number(row.instance_id), name: row.instance_name!, arrType: row.arr_type!, baseUrl: row.base_url!, apiKeySealed: row.api_key_sealed!, enabled: Boolean(row.instance_enabled) },
+    config: row.database_id === null ? null : { databaseId: Number(row.database_id), selection: parseStoredSelection(json(row.selection) as Record<string, unknown>) },
+    database:
+      row.db_id === null
+        ? null
+        : {
+            id: Number(row.db_id),
+            enabled: Boolean(row.db_enabled),
+            cacheStatus: row.cache_status!,
+            pulled: row.last_pulled_at !== null && row.last_pulled_at !== undefined,
+            contentVersion: Number(row.content_version),
+            userVersion: Number(row.user_version),
+          },
+  };
+}
+
+/** A JSON column: text on SQLite, parsed by the PostgreSQL driver. */
+function json(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+
+/** A generation's outcome as stored on its preview row (plan and fingerprint only when it succeeded). */
+export interface GeneratedRow {
+  preview: Record<string, unknown> | null;
+  failure: Record<string, unknown> | null;
+  generatedAt: Date;
+  plan?: Record<string, unknown>;
+  liveFingerprint?: string;
+}
+
+/**
+ * Stores a generation's outcome: one statement, the JSON serialized once (as the unit of work
+ * would, `JSON.stringify`) and sent as bound parameters. The plan is large (a write step per
+ * entity); an ORM update would walk it twice more before serializing it.
+ */
+export async function storeGeneratedPreview(em: EntityManager, previewId: number, row: GeneratedRow): Promise<void> {
+  const date = (value: Date) => em.getPlatform().processDateProperty(value);
+  const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
+  const columns: [string, unknown][] = [
+    ['preview', json(row.preview)],
+    ['failure', json(row.failure)],
+    ['generated_at', date(row.generatedAt)],
+    ['updated_at', date(new Date())],
+  ];
+  if (row.plan !== undefined) columns.push(['plan', json(row.plan)]);
+  if (row.liveFingerprint !== undefined) columns.push(['live_fingerprint', row.liveFingerprint]);
+  await em.getConnection().execute(`update sync_previews set ${columns.map(([name]) => `${name} = ?`).join(', ')} where id = ?`, [...columns.map(([, value]) => value), previewId], 'run');
+}
+
+/** Records the workflow id of a preview (known once its row has an id). */
+export async function storePreviewWorkflowId(em: EntityManager, previewId: number, workflowId: string): Promise<void> {
+  await em.getConnection().execute('update sync_previews set workflow_id = ? where id = ?', [workflowId, previewId], 'run');
+}
