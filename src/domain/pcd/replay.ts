@@ -120,9 +120,10 @@ export interface SchemaLayerInfo {
   gaps: string[];
 }
 
-function configure(db: Database.Database): LineageContext {
+/** schema: a database with the same schema (a copy's source), read instead of the copy's. */
+function configure(db: Database.Database, schema: Database.Database = db): LineageContext {
   db.pragma('foreign_keys = ON');
-  setRecursiveTriggers(db);
+  setRecursiveTriggers(db, schema);
   return LineageContext.attach(db);
 }
 
@@ -132,8 +133,8 @@ function configure(db: Database.Database): LineageContext {
  * schema cleans up orphaned conditions on delete) must see SQLite's default behaviour, as in
  * Profilarr's compiler: then recursive triggers stay off and a REPLACE leaves no tombstone.
  */
-function setRecursiveTriggers(db: Database.Database): void {
-  const own = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, 5) <> '_pcd_' LIMIT 1").get();
+function setRecursiveTriggers(db: Database.Database, schema: Database.Database = db): void {
+  const own = schema.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, 5) <> '_pcd_' LIMIT 1").get();
   db.pragma(`recursive_triggers = ${own ? 'OFF' : 'ON'}`);
 }
 
@@ -151,11 +152,18 @@ export function schemaSeedOps(): PcdOp[] {
   return seedFiles().map((f) => ({ layer: 'schema', id: null, file: f.file, position: 1, sql: f.sql }));
 }
 
-/** Opens an independent copy of a replayed database (e.g. base -> resolved). */
+/**
+ * Opens an independent copy of a replayed database (e.g. base -> resolved). A copy of an open
+ * database has its schema: the source answers what configure asks of it, and the copy reads its
+ * schema when first used (a copy that replays nothing and is never read never parses it).
+ */
 export function copyDatabase(source: Database.Database | Buffer): { db: Database.Database; ctx: LineageContext } {
-  const buffer = Buffer.isBuffer(source) ? source : source.serialize();
-  const db = new Database(buffer);
-  return { db, ctx: configure(db) };
+  if (Buffer.isBuffer(source)) {
+    const db = new Database(source);
+    return { db, ctx: configure(db) };
+  }
+  const db = new Database(source.serialize());
+  return { db, ctx: configure(db, source) };
 }
 
 interface SchemaTemplate {
@@ -263,60 +271,90 @@ function columnList(text: string): string[] {
   return text.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1').toLowerCase());
 }
 
+/** Continuations of a batch checked with startsWith before its head is compiled into a regular expression. */
+const HEAD_REGEX_AFTER = 16;
+
+/**
+ * Whether a statement at an offset starts with a batch's exact head text. A bulk file's batches
+ * run to thousands of statements with heads of up to ~150 characters: past a few statements the
+ * head is matched by a compiled sticky regular expression (two to three times faster than startsWith).
+ */
+class HeadMatcher {
+  private checks = 0;
+  private regex: RegExp | null = null;
+
+  constructor(readonly raw: string) {}
+
+  at(sql: string, offset: number): boolean {
+    if (this.regex === null) {
+      if (++this.checks <= HEAD_REGEX_AFTER) return sql.startsWith(this.raw, offset);
+      this.regex = new RegExp(this.raw.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'y');
+    }
+    this.regex.lastIndex = offset;
+    return this.regex.test(sql);
+  }
+}
+
 /**
  * Statements of an op, with consecutive INSERTs into the same table with the same column list
  * merged into one batch (a slice of the original text, executed at once).
  */
 function groupStatements(sql: string): StatementGroup[] {
   const groups: StatementGroup[] = [];
-  let ordinal = 0;
-  let batch: { head: string; raw: string; start: number; end: number; group: StatementGroup } | null = null;
-  const close = () => {
-    if (batch) {
-      batch.group.sql = sql.slice(batch.start, batch.end);
-      groups.push(batch.group);
-      batch = null;
-    }
-  };
-  for (const [start, end] of statementRanges(sql)) {
-    ordinal++;
+  const ranges = statementRanges(sql);
+  // The open INSERT batch: its group, head (table and column list), exact head text and end.
+  let batch: StatementGroup | null = null;
+  let batchHead = '';
+  let batchText = new HeadMatcher('');
+  let batchStart = 0;
+  let batchEnd = 0;
+  for (let i = 0; i < ranges.length; i++) {
+    const start = ranges[i][0];
+    const end = ranges[i][1];
     // The same INSERT head, written exactly as the batch's first one: it continues the batch.
-    if (batch && start + batch.raw.length <= end && sql.startsWith(batch.raw, start)) {
-      batch.end = end;
+    if (batch !== null && start + batchText.raw.length <= end && batchText.at(sql, start)) {
+      batchEnd = end;
       continue;
     }
     FAST_INSERT.lastIndex = start;
     const ins = FAST_INSERT.exec(sql);
     if (ins && ins.index === start && ins.index + ins[0].length <= end) {
       const head = `${ins[1].toLowerCase()}(${ins[2]})`;
-      if (batch && batch.head === head) {
-        batch.end = end;
+      if (batch !== null && batchHead === head) {
+        batchEnd = end;
         continue;
       }
-      close();
-      batch = { head, raw: ins[0], start, end, group: { kind: 'insert', table: ins[1].toLowerCase(), cols: columnList(ins[2]), sql: '', ordinal } };
+      if (batch !== null) groups.push({ ...batch, sql: sql.slice(batchStart, batchEnd) });
+      batch = { kind: 'insert', table: ins[1].toLowerCase(), cols: columnList(ins[2]), sql: '', ordinal: i + 1 };
+      batchHead = head;
+      batchText = new HeadMatcher(ins[0]);
+      batchStart = start;
+      batchEnd = end;
       continue;
     }
-    close();
+    if (batch !== null) {
+      groups.push({ ...batch, sql: sql.slice(batchStart, batchEnd) });
+      batch = null;
+    }
     const text = sql.slice(start, end);
     FAST_UPDATE.lastIndex = start;
     FAST_DELETE.lastIndex = start;
     const upd = FAST_UPDATE.exec(sql);
     if (upd) {
-      groups.push({ kind: 'update', table: upd[1].toLowerCase(), cols: null, sql: text, ordinal });
+      groups.push({ kind: 'update', table: upd[1].toLowerCase(), cols: null, sql: text, ordinal: i + 1 });
       continue;
     }
     const del = FAST_DELETE.exec(sql);
     if (del) {
-      groups.push({ kind: 'delete', table: del[1].toLowerCase(), cols: null, sql: text, ordinal });
+      groups.push({ kind: 'delete', table: del[1].toLowerCase(), cols: null, sql: text, ordinal: i + 1 });
       continue;
     }
     // Each op already runs in its own savepoint: a file's own BEGIN/COMMIT would fail inside it.
     if (TRANSACTION_CONTROL.test(text)) continue;
     const d = describeStatement(text);
-    groups.push({ kind: d.kind, table: d.table, cols: d.kind === 'insert' ? d.insertColumns : null, sql: text, ordinal });
+    groups.push({ kind: d.kind, table: d.table, cols: d.kind === 'insert' ? d.insertColumns : null, sql: text, ordinal: i + 1 });
   }
-  close();
+  if (batch !== null) groups.push({ ...batch, sql: sql.slice(batchStart, batchEnd) });
   return groups;
 }
 
@@ -409,6 +447,8 @@ export function replayOps(
   options: { onProgress?: ProgressCallback; progressOffset?: number; progressTotal?: number } = {},
 ): OpOutcome[] {
   const outcomes: OpOutcome[] = [];
+  // Nothing to replay (e.g. a database without user ops): the copy stays as it is.
+  if (ops.length === 0) return outcomes;
   const total = options.progressTotal ?? ops.length;
   const offset = options.progressOffset ?? 0;
   const every = Math.max(1, Math.floor(total / 100));

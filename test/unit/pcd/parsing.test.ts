@@ -100,6 +100,12 @@ describe('SQL statements', () => {
     expect(splitStatements(sql)).toEqual([`INSERT INTO t (a) VALUES ('x;y')`, `UPDATE "t;" SET a = 'it''s;' WHERE b = 1`]);
   });
 
+  it('splits statements of many thousand tokens, with quotes, comments, dashes and slashes among them', () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => `'v;${i}' /* ; */ - ${i} / 2`).join(', ');
+    const long = `INSERT INTO t (a) VALUES (${values})`;
+    expect(splitStatements(`${long};\nUPDATE t SET a = 'x' -- ;\n WHERE b = 1; SELECT 'unclosed;`)).toEqual([long, `UPDATE t SET a = 'x' -- ;\n WHERE b = 1`, `SELECT 'unclosed;`]);
+  });
+
   it('keeps a trigger body (with CASE ... END inside) as one statement', () => {
     const trigger = `CREATE TRIGGER trg AFTER DELETE ON a\nBEGIN\n  DELETE FROM b WHERE x = OLD.x;\n  UPDATE c SET y = CASE WHEN OLD.y > 0 THEN 1 ELSE 0 END WHERE z = 'end;';\nEND`;
     const sql = `CREATE TABLE a (x, y);\n${trigger};\ncreate temp trigger t2 after insert on a begin select 1; end;\nINSERT INTO a VALUES (1, 2);`;

@@ -119,21 +119,13 @@ function bundledDataColumns(): Map<string, string[]> {
   return new Map([...schemaColumns().keys()].map((t) => [t, dataColumns(t).map((c) => c.name)]));
 }
 
-interface PendingCtx {
-  id: number;
-  seq: number;
-  table: string | null;
-  cols: string | null;
-}
-
-interface PendingOp {
-  seq: number;
-  layer: string;
-  opId: number | null;
-  file: string | null;
-  position: number | null;
-  markerId: string | null;
-}
+type SqlValue = string | number | null;
+/** `_pcd_ops` columns; pending op rows are kept flat, OP_WIDTH values per row, seq first. */
+const OP_COLUMNS = '_pcd_ops (seq, layer, op_id, file, position, marker_id)';
+const OP_WIDTH = 6;
+/** `_pcd_ctx` columns; pending context rows are kept flat, CTX_WIDTH values per row, op_seq second. */
+const CTX_COLUMNS = '_pcd_ctx (id, op_seq, tbl, cols)';
+const CTX_WIDTH = 4;
 
 /**
  * The replay engine's side of lineage: the current context read by pcd_ctx(), set-based insert
@@ -142,25 +134,33 @@ interface PendingOp {
 export class LineageContext {
   /** Context id returned by pcd_ctx(); 0 outside ops. */
   current = 0;
-  private nextCtx: number;
-  private nextOpSeq: number;
-  private contexts: PendingCtx[] = [];
-  private ops: PendingOp[] = [];
+  /**
+   * What the database holds when the first op begins (a copy that replays no op never reads it):
+   * the next context id and op sequence number, and the data tables (schema-layer ops add theirs).
+   */
+  private state: { nextCtx: number; nextOpSeq: number; tables: Set<string> } | null = null;
+  private contexts: SqlValue[] = [];
+  private ops: SqlValue[] = [];
   private readonly failed = new Set<number>();
   private readonly perTable = new Map<string, { mark: Database.Statement; capture: Database.Statement }>();
   private afterInsert: Database.Statement | null = null;
   private clear: Database.Statement | null = null;
-  private readonly knownTables: Set<string>;
 
-  private constructor(private readonly db: Database.Database) {
-    this.nextCtx = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM _pcd_ctx').pluck().get() as number) ?? 1;
-    this.nextOpSeq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM _pcd_ops').pluck().get() as number) ?? 1;
-    this.knownTables = new Set(dataTablesOf(db));
+  private constructor(private readonly db: Database.Database) {}
+
+  private opened(): { nextCtx: number; nextOpSeq: number; tables: Set<string> } {
+    this.state ??= {
+      nextCtx: (this.db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM _pcd_ctx').pluck().get() as number) ?? 1,
+      nextOpSeq: (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM _pcd_ops').pluck().get() as number) ?? 1,
+      tables: new Set(dataTablesOf(this.db)),
+    };
+    return this.state;
   }
 
   /** Re-reads the database's tables (after a schema-layer op created some). */
   refreshTables(): void {
-    for (const t of dataTablesOf(this.db)) this.knownTables.add(t);
+    const known = this.opened().tables;
+    for (const t of dataTablesOf(this.db)) known.add(t);
   }
 
   /** Registers pcd_ctx() on the database (needed again after deserializing a copy). */
@@ -172,8 +172,8 @@ export class LineageContext {
 
   /** Allocates the next op sequence number and remembers the op. */
   beginOp(layer: string, opId: number | null, file: string | null, position: number | null, markerId: string | null): number {
-    const seq = this.nextOpSeq++;
-    this.ops.push({ seq, layer, opId, file, position, markerId });
+    const seq = this.opened().nextOpSeq++;
+    this.ops.push(seq, layer, opId, file, position, markerId);
     return seq;
   }
 
@@ -184,8 +184,8 @@ export class LineageContext {
 
   /** Starts a statement context; cols is the INSERT column list ('*' = all columns, null = not an INSERT). */
   beginStatement(seq: number, table: string | null, cols: string[] | '*' | null): void {
-    const id = this.nextCtx++;
-    this.contexts.push({ id, seq, table, cols: cols === null ? null : cols === '*' ? '*' : `,${cols.join(',')},` });
+    const id = this.opened().nextCtx++;
+    this.contexts.push(id, seq, table, cols === null ? null : cols === '*' ? '*' : `,${cols.join(',')},`);
     this.current = id;
   }
 
@@ -206,7 +206,7 @@ export class LineageContext {
    * one query (null for tables outside the schema: no lineage to capture).
    */
   insertMark(table: string | null): { rowid: number; totalChanges: number } | null {
-    if (table === null || !this.knownTables.has(table)) return null;
+    if (table === null || !this.opened().tables.has(table)) return null;
     const [rowid, totalChanges] = this.tableStatements(table).mark.get() as [number, number];
     return { rowid, totalChanges };
   }
@@ -234,25 +234,38 @@ export class LineageContext {
 
   /** Writes the op and context rows of the ops applied since the last flush, in order. */
   flush(): void {
-    const ops = this.ops.filter((o) => !this.failed.has(o.seq)).map((o) => [o.seq, o.layer, o.opId, o.file, o.position, o.markerId]);
-    const contexts = this.contexts.filter((c) => !this.failed.has(c.seq)).map((c) => [c.id, c.seq, c.table, c.cols]);
-    insertRows(this.db, '_pcd_ops (seq, layer, op_id, file, position, marker_id)', ops);
-    insertRows(this.db, '_pcd_ctx (id, op_seq, tbl, cols)', contexts);
+    insertRows(this.db, OP_COLUMNS, OP_WIDTH, this.withoutFailed(this.ops, OP_WIDTH, 0));
+    insertRows(this.db, CTX_COLUMNS, CTX_WIDTH, this.withoutFailed(this.contexts, CTX_WIDTH, 1));
     this.ops = [];
     this.contexts = [];
     this.failed.clear();
+  }
+
+  /** Flat rows (width values each) whose op sequence number (at seqAt) belongs to no failed op. */
+  private withoutFailed(values: SqlValue[], width: number, seqAt: number): SqlValue[] {
+    if (this.failed.size === 0) return values;
+    const kept: SqlValue[] = [];
+    for (let i = 0; i < values.length; i += width) {
+      if (!this.failed.has(values[i + seqAt] as number)) for (let k = 0; k < width; k++) kept.push(values[i + k]);
+    }
+    return kept;
   }
 }
 
 const ROWS_PER_INSERT = 100;
 
-/** Inserts rows in order, ROWS_PER_INSERT to a statement (thousands per layer: far fewer calls than one per row). */
-function insertRows(db: Database.Database, into: string, rows: readonly (string | number | null)[][]): void {
-  if (rows.length === 0) return;
-  const tuple = `(${rows[0].map(() => '?').join(', ')})`;
-  const many = rows.length >= ROWS_PER_INSERT ? db.prepare(`INSERT INTO ${into} VALUES ${Array(ROWS_PER_INSERT).fill(tuple).join(', ')}`) : null;
+/**
+ * Inserts flat rows (width values each) in order, ROWS_PER_INSERT to a statement (thousands per
+ * layer: far fewer calls than one per row; binding slices of one flat array, not row arrays).
+ */
+function insertRows(db: Database.Database, into: string, width: number, values: readonly SqlValue[]): void {
+  const rows = values.length / width;
+  if (rows === 0) return;
+  const tuple = `(${Array(width).fill('?').join(', ')})`;
+  const many = rows >= ROWS_PER_INSERT ? db.prepare(`INSERT INTO ${into} VALUES ${Array(ROWS_PER_INSERT).fill(tuple).join(', ')}`) : null;
   const one = db.prepare(`INSERT INTO ${into} VALUES ${tuple}`);
+  const chunk = ROWS_PER_INSERT * width;
   let i = 0;
-  for (; many && i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) many.run(rows.slice(i, i + ROWS_PER_INSERT).flat());
-  for (; i < rows.length; i++) one.run(rows[i]);
+  for (; many && i + chunk <= values.length; i += chunk) many.run(values.slice(i, i + chunk));
+  for (; i < values.length; i += width) one.run(values.slice(i, i + width));
 }

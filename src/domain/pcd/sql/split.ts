@@ -1,6 +1,7 @@
 /**
  * Splits SQL text into statements at top-level semicolons, respecting quoted strings, quoted
- * identifiers and comments. Written as a single character scan returning offsets, because op files
+ * identifiers and comments. Returns offsets (one regular-expression match per statement body,
+ * a character scan inside triggers and unclosed tokens), because op files
  * can be large (a PCD initial file is ~1.5 MB of INSERTs) and replay batches statements by slicing
  * the original text.
  */
@@ -61,6 +62,24 @@ function skipBlank(sql: string, i: number, end: number): number {
 const CREATE_TRIGGER = /CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TRIGGER\b/iy;
 /** Characters that can end a statement or open a quoted token or comment (see skipToken). */
 const SPECIAL = /[;'"`[\-/]/g;
+/**
+ * Up to 256 tokens of a statement body: runs of ordinary characters, closed quoted tokens and
+ * comments (as skipToken reads them), and dashes and slashes that open no comment. It stops
+ * before a semicolon, at the end of the text, or before a token that is never closed (which the
+ * character loop then reads). Bounded, so that the regex's backtrack stack stays small however
+ * long a statement is.
+ */
+const STATEMENT_BODY = /(?:[^;'"`[\-/]+|'[^']*'|"[^"]*"|`[^`]*`|\[[^\]]*\]|--[^\n]*\n?|\/\*[\s\S]*?\*\/|-(?!-)|\/(?!\*)){0,256}/y;
+
+/** Index of the first semicolon, unclosed token or end at or after i, outside quotes and comments. */
+function skipBody(sql: string, i: number): number {
+  for (;;) {
+    STATEMENT_BODY.lastIndex = i;
+    STATEMENT_BODY.test(sql);
+    if (STATEMENT_BODY.lastIndex === i) return i;
+    i = STATEMENT_BODY.lastIndex;
+  }
+}
 
 function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
@@ -88,10 +107,9 @@ export function statementRanges(sql: string): [number, number][] {
   begin(start);
   while (i < n) {
     if (trigger < 0) {
-      // Outside triggers only semicolons, quotes and comment starts matter: jump to the next one.
-      SPECIAL.lastIndex = i;
-      if (!SPECIAL.test(sql)) break;
-      i = SPECIAL.lastIndex - 1;
+      // Outside triggers only semicolons, quotes and comments matter: jump to the statement's end.
+      i = skipBody(sql, i);
+      if (i >= n) break;
     }
     const c = sql.charCodeAt(i);
     if (c === SEMICOLON && (trigger < 0 || triggerClosed)) {
