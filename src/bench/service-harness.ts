@@ -95,12 +95,14 @@ export async function startBenchService(env: Record<string, string> = {}, option
 export async function runScheduleNow(bench: BenchService, scheduleId: string): Promise<number> {
   const { client } = bench.service.temporal;
   const schedule = client.schedule.getHandle(scheduleId);
-  const seen = new Set((await schedule.describe()).info.recentActions.map((a) => a.action.workflow.workflowId));
+  // Runs are told apart by their run id: a schedule names its workflows by the trigger time in
+  // seconds, so two quick runs in the same second share a workflow id.
+  const seen = new Set((await schedule.describe()).info.recentActions.map((a) => a.action.workflow.firstExecutionRunId));
   await schedule.trigger();
   for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
     await new Promise((r) => setTimeout(r, 100));
     const described = await schedule.describe().catch(() => null); // a busy dev server may time out a describe: ask again
-    const run = described && [...described.info.runningActions, ...described.info.recentActions.map((a) => a.action)].find((a) => !seen.has(a.workflow.workflowId));
+    const run = described && [...described.info.runningActions, ...described.info.recentActions.map((a) => a.action)].find((a) => !seen.has(a.workflow.firstExecutionRunId));
     if (run) {
       const handle = client.workflow.getHandle(run.workflow.workflowId, run.workflow.firstExecutionRunId);
       await handle.result();
