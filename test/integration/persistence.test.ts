@@ -73,31 +73,7 @@ async function expectLoadedDatesUntouched(orm: Orm): Promise<void> {
   expect((await orm.em.fork().findOneOrFail(Instance, { name: 'dates-renamed' })).createdAt.toISOString()).toBe(created.toISOString());
 }
 
-describe('unchanged entities are not written back', () => {
-  it('on SQLite', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-sqlite-'));
-    const orm = await initOrm({ kind: 'sqlite', file: path.join(dir, 'arrgo.sqlite') });
-    try {
-      await migrate(orm);
-      await expectLoadedDatesUntouched(orm);
-    } finally {
-      await orm.close(true);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  (postgresAvailable() ? it : it.skip)('on PostgreSQL', async () => {
-    const db = await createPostgresDatabase();
-    const orm = await initOrm({ kind: 'postgresql', url: db.url });
-    try {
-      await migrate(orm);
-      await expectLoadedDatesUntouched(orm);
-    } finally {
-      await orm.close(true);
-      await db.drop();
-    }
-  });
-});
+describeOnMigratedDatabases('unchanged entities are not written back', expectLoadedDatesUntouched);
 
 /** Migration 0010: the runs of a rollout's targets all carry the rollout's workflow id. */
 async function expectRunsShareAWorkflowId(orm: Orm): Promise<void> {
@@ -132,28 +108,33 @@ async function expectRunsShareAWorkflowId(orm: Orm): Promise<void> {
   expect(stored.map((r) => r.instanceName)).toEqual(['target-1', 'target-2']);
 }
 
-describe('sync runs of one rollout share its workflow id', () => {
-  it('on SQLite', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-sqlite-'));
-    const orm = await initOrm({ kind: 'sqlite', file: path.join(dir, 'arrgo.sqlite') });
-    try {
-      await migrate(orm);
-      await expectRunsShareAWorkflowId(orm);
-    } finally {
-      await orm.close(true);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+describeOnMigratedDatabases('sync runs of one rollout share its workflow id', expectRunsShareAWorkflowId);
 
-  (postgresAvailable() ? it : it.skip)('on PostgreSQL', async () => {
-    const db = await createPostgresDatabase();
-    const orm = await initOrm({ kind: 'postgresql', url: db.url });
-    try {
-      await migrate(orm);
-      await expectRunsShareAWorkflowId(orm);
-    } finally {
-      await orm.close(true);
-      await db.drop();
-    }
+/** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
+function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {
+  describe(name, () => {
+    it('on SQLite', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-sqlite-'));
+      const orm = await initOrm({ kind: 'sqlite', file: path.join(dir, 'arrgo.sqlite') });
+      try {
+        await migrate(orm);
+        await check(orm);
+      } finally {
+        await orm.close(true);
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    (postgresAvailable() ? it : it.skip)('on PostgreSQL', async () => {
+      const db = await createPostgresDatabase();
+      const orm = await initOrm({ kind: 'postgresql', url: db.url });
+      try {
+        await migrate(orm);
+        await check(orm);
+      } finally {
+        await orm.close(true);
+        await db.drop();
+      }
+    });
   });
-});
+}

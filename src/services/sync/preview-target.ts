@@ -67,7 +67,7 @@ export async function readPreviewSubject(em: EntityManager, previewId: number): 
   if (!rows.length) return null;
   const row = rows[0];
   return {
-    preview: { id: Number(row.preview_id), instanceId: Number(row.preview_instance_id), instanceName: row.preview_instance_name, sections: json(row.sections) as string[], liveFingerprint: row.live_fingerprint },
+    preview: { id: Number(row.preview_id), instanceId: Number(row.preview_instance_id), instanceName: row.preview_instance_name, sections: jsonColumn(row.sections) as string[], liveFingerprint: row.live_fingerprint },
     ...toTarget(row),
   };
 }
@@ -100,11 +100,11 @@ export async function readApplySubject(em: EntityManager, previewId: number, run
     preview: {
       id: Number(row.preview_id),
       instanceId: Number(row.preview_instance_id),
-      sections: json(row.sections) as string[],
+      sections: jsonColumn(row.sections) as string[],
       liveFingerprint: row.live_fingerprint,
-      plan: (json(row.plan) as Record<string, unknown> | null) ?? null,
+      plan: (jsonColumn(row.plan) as Record<string, unknown> | null) ?? null,
     },
-    outcomes: (json(row.outcomes) as Record<string, unknown>[] | null) ?? [],
+    outcomes: (jsonColumn(row.outcomes) as Record<string, unknown>[] | null) ?? [],
     ...toTarget(row),
   };
 }
@@ -115,7 +115,7 @@ function toTarget(row: Row): PreviewTarget {
       row.instance_id === null
         ? null
         : { id: Number(row.instance_id), name: row.instance_name!, arrType: row.arr_type!, baseUrl: row.base_url!, apiKeySealed: row.api_key_sealed!, enabled: Boolean(row.instance_enabled) },
-    config: row.database_id === null ? null : { databaseId: Number(row.database_id), selection: parseStoredSelection(json(row.selection) as Record<string, unknown>) },
+    config: row.database_id === null ? null : { databaseId: Number(row.database_id), selection: parseStoredSelection(jsonColumn(row.selection) as Record<string, unknown>) },
     database:
       row.db_id === null
         ? null
@@ -131,7 +131,7 @@ function toTarget(row: Row): PreviewTarget {
 }
 
 /** A JSON column: text on SQLite, parsed by the PostgreSQL driver. */
-function json(value: unknown): unknown {
+export function jsonColumn(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
@@ -154,12 +154,12 @@ export async function storeGeneratedPreview(em: EntityManager, previewId: number
   const date = (value: Date) => em.getPlatform().processDateProperty(value);
   const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
   const columns: [string, unknown][] = [
-    ['preview', json(row.preview)],
-    ['failure', json(row.failure)],
+    ['preview', jsonColumn(row.preview)],
+    ['failure', jsonColumn(row.failure)],
     ['generated_at', date(row.generatedAt)],
     ['updated_at', date(new Date())],
   ];
-  if (row.plan !== undefined) columns.push(['plan', json(row.plan)]);
+  if (row.plan !== undefined) columns.push(['plan', jsonColumn(row.plan)]);
   if (row.liveFingerprint !== undefined) columns.push(['live_fingerprint', row.liveFingerprint]);
   await em.getConnection().execute(`update sync_previews set ${columns.map(([name]) => `${name} = ?`).join(', ')} where id = ?`, [...columns.map(([, value]) => value), previewId], 'run');
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { jsonColumn as json } from './preview-target';
 
 /**
  * Sync run rows read and written with plain statements where an apply spends its bookkeeping: a
@@ -95,11 +96,6 @@ export async function storeFinishedRuns(em: EntityManager, runs: readonly Finish
       }
     }
   });
-}
-
-/** A JSON column: text on SQLite, parsed by the PostgreSQL driver. */
-function json(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
 /** A datetime column: epoch milliseconds on SQLite, a Date (or text) on PostgreSQL. */
