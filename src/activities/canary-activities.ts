@@ -1,3 +1,5 @@
+import { RequestContext } from '@mikro-orm/core';
+import { Context } from '@temporalio/activity';
 import type { Counts, EvidenceEntry } from '../domain/canary';
 import { rolloutEvent, type RolloutEventStatus } from '../domain/notifications';
 import { CanaryRollout, SyncPreview, SyncRun } from '../persistence/entities';
@@ -7,7 +9,9 @@ import type { RolloutApplies, RolloutPatch, SyncWorkflowInput } from '../workflo
 import type { ActivityDeps } from './deps';
 import { newRunRecord, syncActivities, type SyncRunResult } from './sync-activities';
 import type { FailureEvidence } from '../domain/failure-evidence';
+import { progressHeartbeat } from './heartbeat';
 import { notify } from './notify';
+import { Slots } from '../services/slots';
 
 const NOTIFIED_ROLLOUT_STATUSES: ReadonlySet<string> = new Set<RolloutEventStatus>(['awaiting_confirmation', 'completed', 'failed', 'aborted']);
 
@@ -16,6 +20,24 @@ export interface EvidenceTarget {
   instanceName: string;
   arrType: SyncPreview['arrType'];
   sections: string[];
+}
+
+/** One evidence round of a rollout: every remaining target's preview, `concurrency` at a time. */
+export interface EvidenceRound {
+  rolloutId: number;
+  ownerWorkflowId: string;
+  round: number;
+  expiresAtMs: number;
+  concurrency: number;
+  arrType: SyncPreview['arrType'];
+  sections: string[];
+  targets: { instanceId: number; instanceName: string }[];
+}
+
+/** What the evidence round heartbeats: the entries built so far, so a retried attempt builds only the rest. */
+interface EvidenceProgress {
+  built: EvidenceEntry[];
+  total: number;
 }
 
 export function canaryActivities(deps: ActivityDeps) {
@@ -52,6 +74,21 @@ export function canaryActivities(deps: ActivityDeps) {
     );
   }
 
+  /** Generates one target's evidence preview (kept, with its plan, for the rollout to apply). */
+  async function buildEvidencePreview(rolloutId: number, instanceId: number, ownerWorkflowId: string, round: number, expiresAtMs: number, target?: EvidenceTarget): Promise<EvidenceEntry> {
+    const preview = await rolloutPreview(rolloutId, instanceId, `${ownerWorkflowId}#evidence-${round}`, false, target);
+    const generated = await sync.generateSyncPreview(preview.id);
+    await sync.recordPreviewStatus(preview.id, generated.status, { expiresAtMs });
+    return {
+      instanceId,
+      instanceName: preview.instanceName,
+      previewId: preview.id,
+      status: generated.status,
+      counts: generated.status === 'ready' ? generated.counts : null,
+      failure: generated.failure,
+    };
+  }
+
   return {
     async recordRolloutState(rolloutId: number, patch: RolloutPatch): Promise<void> {
       const { finished, ...changes } = patch;
@@ -65,19 +102,38 @@ export function canaryActivities(deps: ActivityDeps) {
       return syncWorkflowInput(deps.config, preview.id, { autoApply: true, trigger: 'canary', rolloutId });
     },
 
-    /** Generates one target's evidence preview (kept, with its plan, for the rollout to apply). */
-    async buildEvidencePreview(rolloutId: number, instanceId: number, ownerWorkflowId: string, round: number, expiresAtMs: number, target?: EvidenceTarget): Promise<EvidenceEntry> {
-      const preview = await rolloutPreview(rolloutId, instanceId, `${ownerWorkflowId}#evidence-${round}`, false, target);
-      const generated = await sync.generateSyncPreview(preview.id);
-      await sync.recordPreviewStatus(preview.id, generated.status, { expiresAtMs });
-      return {
-        instanceId,
-        instanceName: preview.instanceName,
-        previewId: preview.id,
-        status: generated.status,
-        counts: generated.status === 'ready' ? generated.counts : null,
-        failure: generated.failure,
-      };
+    buildEvidencePreview,
+
+    /**
+     * Builds a whole evidence round in one activity (one activity per target cost a workflow task
+     * per completion): the entries come back in target order. Each built entry is heartbeated, so
+     * a retried attempt (worker lost) builds only the rest; the heartbeat also shows the progress.
+     */
+    async buildEvidencePreviews(round: EvidenceRound): Promise<EvidenceEntry[]> {
+      const ctx = Context.current();
+      const resumed = ctx.info.heartbeatDetails as EvidenceProgress | undefined;
+      const built = new Map((resumed?.built ?? []).map((entry) => [entry.instanceId, entry]));
+      const { beat, stop } = progressHeartbeat(ctx, () => ({ built: [...built.values()], total: round.targets.length }) satisfies EvidenceProgress);
+      const slots = new Slots(round.concurrency);
+      try {
+        await Promise.all(
+          round.targets
+            .filter((target) => !built.has(target.instanceId))
+            .map((target) =>
+              slots.run(async () => {
+                // Each preview in a unit of work of its own, as it had in an activity of its own.
+                const entry = await RequestContext.create(deps.orm.em, () =>
+                  buildEvidencePreview(round.rolloutId, target.instanceId, round.ownerWorkflowId, round.round, round.expiresAtMs, { instanceName: target.instanceName, arrType: round.arrType, sections: round.sections }),
+                );
+                built.set(target.instanceId, entry);
+                beat();
+              }),
+            ),
+        );
+      } finally {
+        stop();
+      }
+      return round.targets.map((target) => built.get(target.instanceId)!);
     },
 
     /** Evidence previews that will never be applied (gate declined, evidence refreshed) expire. */

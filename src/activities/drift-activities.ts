@@ -6,45 +6,13 @@ import { runDriftCheck, runDriftChecks, type DriftDeps, type DriftOutcome, type 
 import { DRIFT_STATE_KEY, readDriftJobState } from '../services/drift/drift-settings';
 import { SettingsStore } from '../services/settings-store';
 import type { ActivityDeps } from './deps';
+import { progressHeartbeat } from './heartbeat';
 import { NotificationBatcher, notify } from './notify';
 
 /** What a polling run's check activity heartbeats: instances already stored, so a retry skips them. */
 interface DriftBatchProgress {
   done: number[];
   failed: number[];
-}
-
-/** Heartbeats go out at least this often while checks wait on slow apps (and thrice per timeout). */
-const HEARTBEAT_EVERY_MS = 10_000;
-/**
- * Stored checks are heartbeated at most this often (the last one of a burst still goes out): each
- * heartbeat serializes the whole progress, and the SDK sends the server only the latest one every
- * 80% of the heartbeat timeout anyway.
- */
-const HEARTBEAT_SPACING_MS = 250;
-
-/** Calls `fn` at most once per `spacingMs`; a call inside the spacing runs at its end. */
-function throttled(spacingMs: number, fn: () => void): { (): void; now: () => void; flush: () => void } {
-  let last = 0;
-  let pending: NodeJS.Timeout | null = null;
-  const now = () => {
-    if (pending) clearTimeout(pending);
-    pending = null;
-    last = Date.now();
-    fn();
-  };
-  const call = () => {
-    if (pending) return;
-    const wait = last + spacingMs - Date.now();
-    if (wait <= 0) now();
-    else pending = setTimeout(now, wait);
-  };
-  return Object.assign(call, {
-    now,
-    flush: () => {
-      if (pending) now();
-    },
-  });
 }
 
 export function driftActivities(deps: ActivityDeps) {
@@ -91,8 +59,7 @@ export function driftActivities(deps: ActivityDeps) {
       const resumed = ctx.info.heartbeatDetails as DriftBatchProgress | undefined;
       const done = new Set(resumed?.done ?? []);
       const failed = new Set(resumed?.failed ?? []);
-      const beat = throttled(HEARTBEAT_SPACING_MS, () => ctx.heartbeat({ done: [...done], failed: [...failed] } satisfies DriftBatchProgress));
-      const timer = setInterval(beat.now, Math.max(200, Math.min(HEARTBEAT_EVERY_MS, (ctx.info.heartbeatTimeoutMs ?? HEARTBEAT_EVERY_MS * 3) / 3)));
+      const { beat, stop } = progressHeartbeat(ctx, () => ({ done: [...done], failed: [...failed] }) satisfies DriftBatchProgress);
       const todo = input.instanceIds.filter((id) => !done.has(id));
       const events = new NotificationBatcher(deps);
       try {
@@ -108,8 +75,7 @@ export function driftActivities(deps: ActivityDeps) {
           },
         });
       } finally {
-        clearInterval(timer);
-        beat.flush();
+        stop();
         await events.drain();
       }
       deps.logger.info({ checked: input.instanceIds.length, failed: failed.size }, 'drift polling checks done');

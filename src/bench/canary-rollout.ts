@@ -28,8 +28,12 @@ export const SELECTION: SyncSelection = {
   qualityDefinitions: 'Movie Sizes',
 };
 
-/** Measured rounds per side after one warm-up round (BENCH_ROUNDS overrides); the median is reported. */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/**
+ * Measured rounds per side after one warm-up round (BENCH_ROUNDS overrides); the median is reported.
+ * At 0 ms a round takes well under a second and the direct sync (~0.3 s) moves by ±20% from round
+ * to round, so more rounds steady the median; at 100 ms a round takes ~17 s and varies by ~1%.
+ */
+const roundsAt = (latencyMs: number) => Math.max(1, Number(process.env.BENCH_ROUNDS ?? (latencyMs === 0 ? 7 : 3)));
 const GOALS: Record<number, string> = { 0: '<= 2.0', 100: '<= 1.2' };
 
 /**
@@ -39,7 +43,7 @@ const GOALS: Record<number, string> = { 0: '<= 2.0', 100: '<= 1.2' };
  * database: the ratio is the cost of durability.
  *
  * Both sides alike: one warm-up round (JIT, the worker's workflow sandbox, connection pools), then
- * ROUNDS measured rounds, each on a fresh fleet of emulated apps (a rollout changes them), and the
+ * the measured rounds (roundsAt), each on a fresh fleet of emulated apps (a rollout changes them), and the
  * median of each side. The rollouts of one latency share one service, as a running arrgo would.
  * With --profile, the last measured round of each side is broken down.
  */
@@ -49,10 +53,11 @@ export const canaryRolloutBenchmark: Benchmark = {
   async run(report, options) {
     const profile = options?.profile;
     for (const latencyMs of LATENCIES_MS) {
+      const rounds = roundsAt(latencyMs);
       const directs: number[] = [];
       const scheduled: number[] = [];
-      for (let round = 0; round <= ROUNDS; round++) {
-        const ms = await directSync(latencyMs, 'batches', round === ROUNDS ? profile : undefined);
+      for (let round = 0; round <= rounds; round++) {
+        const ms = await directSync(latencyMs, 'batches', round === rounds ? profile : undefined);
         const canaryFirst = await directSync(latencyMs, 'canary-first');
         if (round > 0) directs.push(ms);
         if (round > 0) scheduled.push(canaryFirst);
@@ -133,15 +138,16 @@ interface RolloutTimes {
   rolling: number;
 }
 
-/** One service; a warm-up rollout, then ROUNDS measured ones, each on a fresh fleet. */
+/** One service; a warm-up rollout, then the measured ones (roundsAt), each on a fresh fleet. */
 async function rolloutsThroughService(latencyMs: number, profile?: Profiler): Promise<RolloutTimes[]> {
+  const rounds = roundsAt(latencyMs);
   const bench = await startBenchService();
   try {
     const linked = await bench.request('POST', '/databases', { name: 'sample', source: { kind: 'local', path: SAMPLE } });
     await until(() => bench.request('GET', `/databases/${linked.body.id}`), (r) => r.body.cache.status === 'ready');
     const measured: RolloutTimes[] = [];
-    for (let round = 0; round <= ROUNDS; round++) {
-      const times = await rolloutRound(bench, linked.body.id, round, latencyMs, round === ROUNDS ? profile : undefined);
+    for (let round = 0; round <= rounds; round++) {
+      const times = await rolloutRound(bench, linked.body.id, round, latencyMs, round === rounds ? profile : undefined);
       if (round > 0) measured.push(times);
     }
     return measured;

@@ -54,6 +54,8 @@ const evidence = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes',
 /** Evidence previews are generated this many at a time (EVIDENCE_CONCURRENCY in chunks: rollouts started before the pool). */
 const EVIDENCE_POOL = 5;
 const EVIDENCE_CONCURRENCY = 20;
+/** For rollouts started before their input carried the heartbeat timeout. */
+const DEFAULT_EVIDENCE_HEARTBEAT_TIMEOUT_MS = 60_000;
 
 /**
  * canary_running -> (aborted | awaiting_confirmation) -> (aborted | rolling_out) -> (completed | failed).
@@ -226,7 +228,27 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
     const build = (target: RolloutTarget) =>
       evidence.buildEvidencePreview(input.rolloutId, target.instanceId, workflowId, evidenceRound, expiresAtMs, { instanceName: target.instanceName, arrType: input.arrType, sections: input.sections });
     let entries: EvidenceEntry[];
-    if (patched('evidence-pool')) {
+    if (patched('evidence-in-one-activity')) {
+      // One activity for the round: an activity per target cost a workflow task per completion.
+      // Its heartbeat carries the entries built so far (a retry builds only the rest) and shows the progress.
+      const round = proxyActivities<Activities>({
+        startToCloseTimeout: '1 hour',
+        heartbeatTimeout: input.heartbeatTimeoutMs ?? DEFAULT_EVIDENCE_HEARTBEAT_TIMEOUT_MS,
+        retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['AppError'] },
+        summary: `Rollout ${input.rolloutId}: evidence round ${evidenceRound}, ${input.targets.length} target previews`,
+      });
+      setCurrentDetails(details(input, state, `Building remaining-preview evidence for ${input.targets.length} targets (progress: the evidence activity's heartbeat)`));
+      entries = await round.buildEvidencePreviews({
+        rolloutId: input.rolloutId,
+        ownerWorkflowId: workflowId,
+        round: evidenceRound,
+        expiresAtMs,
+        concurrency: EVIDENCE_POOL,
+        arrType: input.arrType,
+        sections: input.sections,
+        targets: input.targets,
+      });
+    } else if (patched('evidence-pool')) {
       // A pool: the evidence only has to be ready by the end of the canary's sync, and fewer
       // previews at once leave the canary's own reads and writes (the critical path) room.
       let built = 0;

@@ -72,10 +72,10 @@ describe('two worker processes share one rollout', () => {
     const workerOf = (identity: string) => pids.find((pid) => identity.startsWith(`${pid}@`)) ?? null;
     // Every activity ran on one of the two worker processes (the API process runs no worker).
     expect(ranBy.map((r) => workerOf(r.identity))).not.toContain(null);
-    expect(ranBy.filter((r) => r.activity === 'buildEvidencePreview')).toHaveLength(targets.length);
+    // The evidence round is one activity (its previews, 5 at a time, on the worker that took it).
+    expect(ranBy.filter((r) => r.activity === 'buildEvidencePreviews')).toHaveLength(1);
     expect(ranBy.filter((r) => r.activity === 'applySyncPlan')).toHaveLength(instances.length);
-    // Both workers took part, in the evidence round and in the rolling out alike.
-    expect(new Set(ranBy.filter((r) => r.activity === 'buildEvidencePreview').map((r) => workerOf(r.identity)))).toEqual(new Set(pids));
+    // Both workers took part in the rolling out.
     const targetApplies = ranBy.filter((r) => r.activity === 'applySyncPlan');
     expect(new Set(targetApplies.map((r) => workerOf(r.identity)))).toEqual(new Set(pids));
   });

@@ -100,6 +100,7 @@ export async function startRollout(deps: SyncRunnerDeps, request: RolloutRequest
     partialPolicy: rollout.partialPolicy,
     batchSize: rollout.batchSize,
     evidenceMaxAgeMs: rollout.evidenceMaxAgeSeconds * 1000,
+    heartbeatTimeoutMs: deps.config.syncHeartbeatTimeoutSeconds * 1000,
     initialStateToken: rollout.stateToken,
   };
   const label = APP_OF[rollout.arrType].label;

@@ -17,6 +17,8 @@ export interface CanaryRolloutInput {
   partialPolicy: PartialPolicy;
   batchSize: number;
   evidenceMaxAgeMs: number;
+  /** How long the evidence round's activity may stay silent before another worker takes it over (absent: 60 s). */
+  heartbeatTimeoutMs?: number;
   /** The token issued when the rollout was recorded; every transition replaces it. */
   initialStateToken: string;
 }
