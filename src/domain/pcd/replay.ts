@@ -20,12 +20,12 @@
  * become pending conflicts on their target entity.
  */
 import Database from 'better-sqlite3';
-import { dataColumnsOf, LINEAGE_DDL, LineageContext, lineageTriggersDdl } from './lineage/capture';
+import { contextColumns, dataColumnsOf, LINEAGE_DDL, LineageContext, lineageTriggersDdl } from './lineage/capture';
 import { SCHEMA_DDL } from './schema/tables';
 import { seedFiles } from './schema/seeds';
 import { addMissingBundledTables, additiveSeedSql, schemaGaps } from './schema/dependency';
 import { describeStatement, type StatementKind } from './sql/statement';
-import { statementRanges } from './sql/split';
+import { statementBounds } from './sql/split';
 import { judgeNoChange, reasonForError, type FailureReason } from './failure';
 import type { OpLayer, OpTarget, PcdOp } from './ops';
 import type { PortableType } from './entities/types';
@@ -256,7 +256,8 @@ export function createSeededDatabase(schemaOps: readonly PcdOp[] = []): {
 interface StatementGroup {
   kind: StatementKind;
   table: string | null;
-  cols: string[] | '*' | null;
+  /** The statement context's column list as `_pcd_ctx.cols` stores it (INSERTs), else null. */
+  cols: string | null;
   sql: string;
   /** 1-based ordinal of the group's first statement within the op. */
   ordinal: number;
@@ -266,9 +267,29 @@ const TRANSACTION_CONTROL = /^\s*(?:BEGIN(?:\s+(?:DEFERRED|IMMEDIATE|EXCLUSIVE))
 const FAST_INSERT = /insert\s+into\s+"?([A-Za-z_]\w*)"?\s*\(([^)]*)\)/iy;
 const FAST_UPDATE = /update\s+"?([A-Za-z_]\w*)"?\s+set\b/iy;
 const FAST_DELETE = /delete\s+from\s+"?([A-Za-z_]\w*)"?(?:\s|$)/iy;
+/** First letters (lower-cased with | 0x20) of the statements the fast patterns above can match. */
+const LETTER_I = 0x69;
+const LETTER_U = 0x75;
+const LETTER_D = 0x64;
 
 function columnList(text: string): string[] {
   return text.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1').toLowerCase());
+}
+
+/**
+ * Column lists of the INSERT heads met so far (raw text between the parentheses → `_pcd_ctx.cols`
+ * text): a replay meets a few dozen distinct lists over a thousand INSERT batches. Kept per replay
+ * (its keys are slices of op texts, which it must not outlive).
+ */
+type ColumnListMemo = Map<string, string>;
+
+function insertContextColumns(raw: string, memo: ColumnListMemo): string {
+  let text = memo.get(raw);
+  if (text === undefined) {
+    text = contextColumns(columnList(raw))!;
+    memo.set(raw, text);
+  }
+  return text;
 }
 
 /** Continuations of a batch checked with startsWith before its head is compiled into a regular expression. */
@@ -299,60 +320,66 @@ class HeadMatcher {
  * Statements of an op, with consecutive INSERTs into the same table with the same column list
  * merged into one batch (a slice of the original text, executed at once).
  */
-function groupStatements(sql: string): StatementGroup[] {
+function groupStatements(sql: string, memo: ColumnListMemo = new Map()): StatementGroup[] {
   const groups: StatementGroup[] = [];
-  const ranges = statementRanges(sql);
+  const bounds = statementBounds(sql);
   // The open INSERT batch: its group, head (table and column list), exact head text and end.
   let batch: StatementGroup | null = null;
   let batchHead = '';
   let batchText = new HeadMatcher('');
   let batchStart = 0;
   let batchEnd = 0;
-  for (let i = 0; i < ranges.length; i++) {
-    const start = ranges[i][0];
-    const end = ranges[i][1];
+  for (let i = 0; 2 * i < bounds.length; i++) {
+    const start = bounds[2 * i];
+    const end = bounds[2 * i + 1];
     // The same INSERT head, written exactly as the batch's first one: it continues the batch.
     if (batch !== null && start + batchText.raw.length <= end && batchText.at(sql, start)) {
       batchEnd = end;
       continue;
     }
-    FAST_INSERT.lastIndex = start;
-    const ins = FAST_INSERT.exec(sql);
-    if (ins && ins.index === start && ins.index + ins[0].length <= end) {
-      const head = `${ins[1].toLowerCase()}(${ins[2]})`;
-      if (batch !== null && batchHead === head) {
+    const letter = sql.charCodeAt(start) | 0x20;
+    if (letter === LETTER_I) {
+      FAST_INSERT.lastIndex = start;
+      const ins = FAST_INSERT.exec(sql);
+      if (ins && ins.index + ins[0].length <= end) {
+        const head = `${ins[1].toLowerCase()}(${ins[2]})`;
+        if (batch !== null && batchHead === head) {
+          batchEnd = end;
+          continue;
+        }
+        if (batch !== null) groups.push({ ...batch, sql: sql.slice(batchStart, batchEnd) });
+        batch = { kind: 'insert', table: ins[1].toLowerCase(), cols: insertContextColumns(ins[2], memo), sql: '', ordinal: i + 1 };
+        batchHead = head;
+        batchText = new HeadMatcher(ins[0]);
+        batchStart = start;
         batchEnd = end;
         continue;
       }
-      if (batch !== null) groups.push({ ...batch, sql: sql.slice(batchStart, batchEnd) });
-      batch = { kind: 'insert', table: ins[1].toLowerCase(), cols: columnList(ins[2]), sql: '', ordinal: i + 1 };
-      batchHead = head;
-      batchText = new HeadMatcher(ins[0]);
-      batchStart = start;
-      batchEnd = end;
-      continue;
     }
     if (batch !== null) {
       groups.push({ ...batch, sql: sql.slice(batchStart, batchEnd) });
       batch = null;
     }
     const text = sql.slice(start, end);
-    FAST_UPDATE.lastIndex = start;
-    FAST_DELETE.lastIndex = start;
-    const upd = FAST_UPDATE.exec(sql);
-    if (upd) {
-      groups.push({ kind: 'update', table: upd[1].toLowerCase(), cols: null, sql: text, ordinal: i + 1 });
-      continue;
-    }
-    const del = FAST_DELETE.exec(sql);
-    if (del) {
-      groups.push({ kind: 'delete', table: del[1].toLowerCase(), cols: null, sql: text, ordinal: i + 1 });
-      continue;
+    if (letter === LETTER_U) {
+      FAST_UPDATE.lastIndex = start;
+      const upd = FAST_UPDATE.exec(sql);
+      if (upd) {
+        groups.push({ kind: 'update', table: upd[1].toLowerCase(), cols: null, sql: text, ordinal: i + 1 });
+        continue;
+      }
+    } else if (letter === LETTER_D) {
+      FAST_DELETE.lastIndex = start;
+      const del = FAST_DELETE.exec(sql);
+      if (del) {
+        groups.push({ kind: 'delete', table: del[1].toLowerCase(), cols: null, sql: text, ordinal: i + 1 });
+        continue;
+      }
     }
     // Each op already runs in its own savepoint: a file's own BEGIN/COMMIT would fail inside it.
     if (TRANSACTION_CONTROL.test(text)) continue;
     const d = describeStatement(text);
-    groups.push({ kind: d.kind, table: d.table, cols: d.kind === 'insert' ? d.insertColumns : null, sql: text, ordinal: i + 1 });
+    groups.push({ kind: d.kind, table: d.table, cols: d.kind === 'insert' ? contextColumns(d.insertColumns) : null, sql: text, ordinal: i + 1 });
   }
   if (batch !== null) groups.push({ ...batch, sql: sql.slice(batchStart, batchEnd) });
   return groups;
@@ -401,11 +428,11 @@ interface OpRun {
  * Runs one op's statements; throws on failure (the caller rolls back). File layers record writes
  * that changed nothing and go on; user ops have them judged (value guards).
  */
-function runOp(db: Database.Database, ctx: LineageContext, p: Prepared, op: PcdOp, seq: number): OpRun {
+function runOp(db: Database.Database, ctx: LineageContext, p: Prepared, op: PcdOp, seq: number, memo: ColumnListMemo): OpRun {
   const guarded = op.layer === 'user';
   const run: OpRun = { changed: false, skippedWrites: [] };
-  for (const group of groupStatements(op.sql)) {
-    ctx.beginStatement(seq, group.table, group.kind === 'insert' ? group.cols : null);
+  for (const group of groupStatements(op.sql, memo)) {
+    ctx.beginStatement(seq, group.table, group.cols);
     let rows: number;
     if (group.kind === 'insert') {
       const mark = ctx.insertMark(group.table);
@@ -421,6 +448,7 @@ function runOp(db: Database.Database, ctx: LineageContext, p: Prepared, op: PcdO
       db.exec(group.sql);
       if (group.kind !== 'update' && group.kind !== 'delete') {
         run.changed = true;
+        ctx.schemaMayHaveChanged();
         continue;
       }
       rows = p.changes.get() as number;
@@ -453,6 +481,7 @@ export function replayOps(
   const offset = options.progressOffset ?? 0;
   const every = Math.max(1, Math.floor(total / 100));
   const p = prepared(db);
+  const memo: ColumnListMemo = new Map();
   db.exec('BEGIN');
   try {
     for (let i = 0; i < ops.length; i++) {
@@ -472,7 +501,7 @@ export function replayOps(
       };
       p.savepoint.run();
       try {
-        const run = runOp(db, ctx, p, op, seq);
+        const run = runOp(db, ctx, p, op, seq, memo);
         p.release.run();
         if (run.skippedWrites.length > 0) outcome.skippedWrites = run.skippedWrites;
         if (!run.changed && op.layer !== 'user') outcome.status = 'skipped';

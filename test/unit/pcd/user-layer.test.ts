@@ -136,6 +136,35 @@ describe('lineage sources', () => {
     expect(lineageOf(added)).toEqual([{ col: '*', opId: 703 }]);
   });
 
+  it('clears the lineage an INSERT wrote for its own new rows while it ran (an upsert updating a row it had just inserted)', () => {
+    const target = { portableType: 'regular_expression' as const, name: 'x265' };
+    // The second tuple conflicts with the row the first one inserted: its DO UPDATE fires the lineage
+    // trigger of column name on that new row during the statement.
+    const ops: UserOp[] = [{ id: 711, sql: `INSERT INTO tags (name) VALUES ('Upserted'), ('Upserted') ON CONFLICT (name) DO UPDATE SET name = excluded.name;`, target }];
+    const replay = replayPcd({ base: repo.base, tweaks: repo.tweaks, user: ops });
+    const added = replay.resolved.prepare(`SELECT rowid FROM tags WHERE name = 'Upserted'`).pluck().get();
+    const lineage = replay.resolved
+      .prepare(`SELECT l.col, o.op_id AS opId FROM _pcd_lineage l JOIN _pcd_ctx c ON c.id = l.ctx JOIN _pcd_ops o ON o.seq = c.op_seq WHERE l.tbl = 'tags' AND l.rid = ? ORDER BY l.col`)
+      .all(added);
+    // Without the clear after the statement, the trigger's entry for column name would remain beside the insert's.
+    expect(lineage).toEqual([{ col: '*', opId: 711 }]);
+  });
+
+  it('clears lineage that a trigger created by an op wrote for new rows', () => {
+    const op = (id: number, sql: string): PcdOp => ({ layer: 'base', id, file: 'ops/1.triggers.sql', position: id, sql });
+    const replay = replayPcd({
+      base: [
+        op(1, `INSERT INTO tags (name) VALUES ('First');`),
+        // A trigger of the database's own (not lineage's) writes lineage rows without going through pcd_ctx().
+        op(2, `CREATE TRIGGER own_tag AFTER INSERT ON tags BEGIN INSERT INTO _pcd_lineage (tbl, rid, col, ctx) VALUES ('tags', NEW.rowid, 'name', 0); END;`),
+        op(3, `INSERT INTO tags (name) VALUES ('Second');`),
+      ],
+    });
+    const added = replay.base.prepare(`SELECT rowid FROM tags WHERE name = 'Second'`).pluck().get();
+    expect(replay.failures).toEqual([]);
+    expect(replay.base.prepare(`SELECT col FROM _pcd_lineage WHERE tbl = 'tags' AND rid = ? ORDER BY col`).pluck().all(added)).toEqual(['*']);
+  });
+
   it('attributes a value rewritten by ON UPDATE CASCADE to the rename, not explicitly', () => {
     const item = resolveEntity(replay, 'custom_format', 'Preferred Groups', { includeLineage: true });
     expect(entry(item.lineage, 'conditions.Sample Group A.regularExpression')).toMatchObject({

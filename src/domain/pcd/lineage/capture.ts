@@ -119,6 +119,22 @@ function bundledDataColumns(): Map<string, string[]> {
   return new Map([...schemaColumns().keys()].map((t) => [t, dataColumns(t).map((c) => c.name)]));
 }
 
+/**
+ * `_pcd_ctx.cols` of a statement context: the INSERT's column list as ',a,b,' ('*' = all columns),
+ * null when it is not an INSERT or its columns are unknown.
+ */
+export function contextColumns(cols: readonly string[] | '*' | null): string | null {
+  return cols === null ? null : cols === '*' ? '*' : `,${cols.join(',')},`;
+}
+
+/** What insertMark reads before an INSERT. */
+export interface InsertMark {
+  rowid: number;
+  totalChanges: number;
+  /** Lineage rows above rowid exist (before the statement). */
+  stale: boolean;
+}
+
 type SqlValue = string | number | null;
 /** `_pcd_ops` columns; pending op rows are kept flat, OP_WIDTH values per row, seq first. */
 const OP_COLUMNS = '_pcd_ops (seq, layer, op_id, file, position, marker_id)';
@@ -145,6 +161,15 @@ export class LineageContext {
   private readonly perTable = new Map<string, { mark: Database.Statement; capture: Database.Statement }>();
   private afterInsert: Database.Statement | null = null;
   private clear: Database.Statement | null = null;
+  private totalChanges: Database.Statement | null = null;
+  /** Set by pcd_ctx(), i.e. by every lineage trigger that fires; reset by insertMark. */
+  private triggered = false;
+  /**
+   * Whether the database has triggers of its own (not lineage's), which could write lineage rows
+   * without calling pcd_ctx(); null: to be read again (a statement other than INSERT, UPDATE or
+   * DELETE ran since, e.g. a CREATE TRIGGER).
+   */
+  private ownTriggers: boolean | null = null;
 
   private constructor(private readonly db: Database.Database) {}
 
@@ -166,7 +191,10 @@ export class LineageContext {
   /** Registers pcd_ctx() on the database (needed again after deserializing a copy). */
   static attach(db: Database.Database): LineageContext {
     const ctx = new LineageContext(db);
-    db.function('pcd_ctx', { deterministic: false }, () => ctx.current);
+    db.function('pcd_ctx', { deterministic: false }, () => {
+      ctx.triggered = true;
+      return ctx.current;
+    });
     return ctx;
   }
 
@@ -182,18 +210,39 @@ export class LineageContext {
     this.failed.add(seq);
   }
 
-  /** Starts a statement context; cols is the INSERT column list ('*' = all columns, null = not an INSERT). */
-  beginStatement(seq: number, table: string | null, cols: string[] | '*' | null): void {
+  /** Starts a statement context; cols is the INSERT column list as contextColumns gives it (null = not an INSERT). */
+  beginStatement(seq: number, table: string | null, cols: string | null): void {
     const id = this.opened().nextCtx++;
-    this.contexts.push(id, seq, table, cols === null ? null : cols === '*' ? '*' : `,${cols.join(',')},`);
+    this.contexts.push(id, seq, table, cols);
     this.current = id;
+  }
+
+  /** A statement other than INSERT, UPDATE or DELETE ran: it may have created or dropped triggers. */
+  schemaMayHaveChanged(): void {
+    this.ownTriggers = null;
+  }
+
+  private hasOwnTriggers(): boolean {
+    this.ownTriggers ??=
+      this.db
+        .prepare(
+          "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, 5) <> '_pcd_') OR EXISTS (SELECT 1 FROM sqlite_temp_master WHERE type = 'trigger')",
+        )
+        .pluck()
+        .get() === 1;
+    return this.ownTriggers;
   }
 
   private tableStatements(table: string) {
     let s = this.perTable.get(table);
     if (!s) {
       s = {
-        mark: this.db.prepare(`SELECT COALESCE(MAX(rowid), 0), total_changes() FROM "${table}"`).raw(),
+        // The highest rowid, total_changes() and whether lineage rows above that rowid exist.
+        mark: this.db
+          .prepare(
+            `SELECT COALESCE(MAX(rowid), 0), total_changes(), EXISTS (SELECT 1 FROM _pcd_lineage WHERE tbl = ${q(table)} AND rid > (SELECT COALESCE(MAX(rowid), 0) FROM "${table}")) FROM "${table}"`,
+          )
+          .raw(),
         capture: this.db.prepare(`INSERT INTO _pcd_lineage (tbl, rid, col, ctx) SELECT ?, rowid, '*', ? FROM "${table}" WHERE rowid > ?`),
       };
       this.perTable.set(table, s);
@@ -202,23 +251,34 @@ export class LineageContext {
   }
 
   /**
-   * Before an INSERT into a schema table: its highest rowid and SQLite's total_changes(), read in
-   * one query (null for tables outside the schema: no lineage to capture).
+   * Before an INSERT into a schema table: its highest rowid, SQLite's total_changes() and whether
+   * lineage rows above that rowid exist (left by deleted rows), read in one query (null for tables
+   * outside the schema: no lineage to capture).
    */
-  insertMark(table: string | null): { rowid: number; totalChanges: number } | null {
+  insertMark(table: string | null): InsertMark | null {
     if (table === null || !this.opened().tables.has(table)) return null;
-    const [rowid, totalChanges] = this.tableStatements(table).mark.get() as [number, number];
-    return { rowid, totalChanges };
+    const [rowid, totalChanges, stale] = this.tableStatements(table).mark.get() as [number, number, number];
+    this.triggered = false;
+    return { rowid, totalChanges, stale: stale === 1 };
   }
 
   /**
    * After an INSERT into a schema table (marked by insertMark): records the rows it added (rowid
    * above the mark) as written by the current context, first clearing whatever lineage rows with
-   * those rowids hold (left by earlier rows, or written during the statement). Returns the number
-   * of rows the statement changed (total_changes() since the mark).
+   * those rowids hold (left by earlier rows, or written during the statement). Returns a positive
+   * number when the statement changed rows (total_changes() moved since the mark), else 0.
    */
-  captureInserts(table: string, mark: { rowid: number; totalChanges: number }): number {
-    // total_changes() and whether a clear is needed, in one query: most INSERTs leave nothing to clear.
+  captureInserts(table: string, mark: InsertMark): number {
+    if (!mark.stale && !this.triggered && !this.hasOwnTriggers()) {
+      // Nothing wrote lineage during the statement (no lineage trigger fired, and there are no
+      // other triggers), so there is still no lineage row above the mark: nothing to clear. Rows
+      // above the mark can only come from the statement, so capturing any means it changed rows.
+      const added = this.tableStatements(table).capture.run(table, this.current, mark.rowid).changes;
+      if (added > 0) return added;
+      this.totalChanges ??= this.db.prepare('SELECT total_changes()').pluck();
+      return (this.totalChanges.get() as number) - mark.totalChanges;
+    }
+    // total_changes() and whether a clear is needed, in one query.
     this.afterInsert ??= this.db.prepare('SELECT total_changes(), EXISTS (SELECT 1 FROM _pcd_lineage WHERE tbl = ? AND rid > ?)').raw();
     const [total, stale] = this.afterInsert.get(table, mark.rowid) as [number, number];
     const rows = total - mark.totalChanges;
@@ -266,6 +326,8 @@ function insertRows(db: Database.Database, into: string, width: number, values: 
   const one = db.prepare(`INSERT INTO ${into} VALUES ${tuple}`);
   const chunk = ROWS_PER_INSERT * width;
   let i = 0;
-  for (; many && i + chunk <= values.length; i += chunk) many.run(values.slice(i, i + chunk));
-  for (; i < values.length; i += width) one.run(values.slice(i, i + width));
+  // Bound as arguments, not as one array: better-sqlite3 reads an array's elements through V8's
+  // generic property lookup, which costs more than the insert itself.
+  for (; many && i + chunk <= values.length; i += chunk) many.run(...values.slice(i, i + chunk));
+  for (; i < values.length; i += width) one.run(...values.slice(i, i + width));
 }

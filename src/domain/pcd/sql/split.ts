@@ -59,6 +59,7 @@ function skipBlank(sql: string, i: number, end: number): number {
   }
 }
 
+const LETTER_C = 0x63;
 const CREATE_TRIGGER = /CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TRIGGER\b/iy;
 /** Characters that can end a statement or open a quoted token or comment (see skipToken). */
 const SPECIAL = /[;'"`[\-/]/g;
@@ -92,7 +93,15 @@ function isWordChar(c: number): boolean {
  * counted, so only the trigger's own END closes it).
  */
 export function statementRanges(sql: string): [number, number][] {
+  const bounds = statementBounds(sql);
   const out: [number, number][] = [];
+  for (let k = 0; k < bounds.length; k += 2) out.push([bounds[k], bounds[k + 1]]);
+  return out;
+}
+
+/** statementRanges as one flat array (start, end, start, end, ...): no array per statement. */
+export function statementBounds(sql: string): number[] {
+  const out: number[] = [];
   const n = sql.length;
   let start = skipBlank(sql, 0, n);
   let i = start;
@@ -100,8 +109,11 @@ export function statementRanges(sql: string): [number, number][] {
   let trigger = -1;
   let triggerClosed = false;
   const begin = (at: number) => {
-    CREATE_TRIGGER.lastIndex = at;
-    trigger = CREATE_TRIGGER.test(sql) ? 0 : -1;
+    // Only a statement starting with C can be a CREATE TRIGGER (the pattern is tried at `at` only).
+    if ((sql.charCodeAt(at) | 0x20) === LETTER_C) {
+      CREATE_TRIGGER.lastIndex = at;
+      trigger = CREATE_TRIGGER.test(sql) ? 0 : -1;
+    } else trigger = -1;
     triggerClosed = false;
   };
   begin(start);
@@ -113,7 +125,7 @@ export function statementRanges(sql: string): [number, number][] {
     }
     const c = sql.charCodeAt(i);
     if (c === SEMICOLON && (trigger < 0 || triggerClosed)) {
-      if (i > start) out.push([start, i]);
+      if (i > start) out.push(start, i);
       start = skipBlank(sql, i + 1, n);
       i = start;
       begin(start);
@@ -140,7 +152,7 @@ export function statementRanges(sql: string): [number, number][] {
     }
     i++;
   }
-  if (start < n) out.push([start, n]);
+  if (start < n) out.push(start, n);
   return out;
 }
 
