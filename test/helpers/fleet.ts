@@ -56,6 +56,11 @@ export async function addInstance(
   return { id: created.body.id, name: options.name, arrType, emulator, apiKey };
 }
 
+/** Starts a canary rollout of movie_app instances through the API; `fields`: the request's other fields. */
+export function startMovieRollout(h: Harness, canary: FleetInstance, targets: FleetInstance[], fields: Record<string, unknown>) {
+  return h.post('/canary/rollouts', { arrType: 'movie_app', canaryInstanceId: canary.id, targetInstanceIds: targets.map((t) => t.id), ...fields });
+}
+
 /** Polls a preview until it reaches one of the statuses. */
 export function previewUntil(h: Harness, previewId: number, statuses: string[], timeoutMs = 60_000) {
   return eventually(() => h.get(`/sync/previews/${previewId}`), (r) => statuses.includes(r.body?.status), timeoutMs);

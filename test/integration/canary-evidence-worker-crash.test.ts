@@ -1,4 +1,4 @@
-import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
+import { addInstance, linkDatabase, SAMPLE_PCD, startMovieRollout, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import type { Fault } from '../../src/emulators/faults';
@@ -38,14 +38,7 @@ describe('a rollout survives the death of its worker while building the evidence
     // five are slow, the last three slower, so that the server holds a heartbeat with some built
     // (the SDK sends one at most every 80% of the 3 s heartbeat timeout) before the round ends.
     const reads: Fault[] = targets.map((t, i) => t.emulator.faults.add({ kind: 'latency', delayMs: i < 5 ? 1_500 : 8_000, method: 'GET', path: '/qualityprofile' }));
-    const started = await h.post('/canary/rollouts', {
-      arrType: 'movie_app',
-      canaryInstanceId: canary.id,
-      targetInstanceIds: targets.map((t) => t.id),
-      sections: ['qualityProfiles', 'delayProfiles'],
-      partialPolicy: 'abort',
-      batchSize: 4,
-    });
+    const started = await startMovieRollout(h, canary, targets, { sections: ['qualityProfiles', 'delayProfiles'], partialPolicy: 'abort', batchSize: 4 });
     expect(started.status).toBe(201);
     const workflowId = started.body.workflowId as string;
 

@@ -1,4 +1,4 @@
-import { addInstance, leakMarkers, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
+import { addInstance, leakMarkers, linkDatabase, SAMPLE_PCD, startMovieRollout, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 
 const SECTIONS = ['qualityProfiles', 'delayProfiles', 'mediaManagement'];
@@ -14,8 +14,7 @@ describe('canary rollouts', () => {
     all.push(...made);
     return made;
   };
-  const start = (canary: FleetInstance, targets: FleetInstance[], extra: Record<string, unknown> = {}) =>
-    h.post('/canary/rollouts', { arrType: 'movie_app', canaryInstanceId: canary.id, targetInstanceIds: targets.map((t) => t.id), sections: SECTIONS, partialPolicy: 'gate', ...extra });
+  const start = (canary: FleetInstance, targets: FleetInstance[], extra: Record<string, unknown> = {}) => startMovieRollout(h, canary, targets, { sections: SECTIONS, partialPolicy: 'gate', ...extra });
   const until = (id: number, statuses: string[]) => eventually(() => h.get(`/canary/rollouts/${id}`), (r) => statuses.includes(r.body.status), 90_000);
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
+import { addInstance, linkDatabase, SAMPLE_PCD, startMovieRollout, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 
@@ -30,14 +30,7 @@ describe('two worker processes share one rollout', () => {
 
   it('runs the rollout activities on both workers and completes it as one worker would', async () => {
     const [canary, ...targets] = instances;
-    const started = await h.post('/canary/rollouts', {
-      arrType: 'movie_app',
-      canaryInstanceId: canary.id,
-      targetInstanceIds: targets.map((t) => t.id),
-      sections: ['qualityProfiles', 'delayProfiles'],
-      partialPolicy: 'abort',
-      batchSize: 5,
-    });
+    const started = await startMovieRollout(h, canary, targets, { sections: ['qualityProfiles', 'delayProfiles'], partialPolicy: 'abort', batchSize: 5 });
     expect(started.status).toBe(201);
     const id = started.body.id;
     const gated = await eventually(() => h.get(`/canary/rollouts/${id}`), (r) => r.body.status === 'awaiting_confirmation', 120_000);
