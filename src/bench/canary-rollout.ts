@@ -8,7 +8,7 @@ import { probe } from '../platform/profiling';
 import { readLiveState } from '../services/sync/live-state';
 import { readRepositoryFiles } from '../services/pcd/source-files';
 import { startEmulatorFleet } from './emulator-fleet';
-import type { Benchmark } from './harness';
+import { median, type Benchmark } from './harness';
 import type { Profiler } from './profile';
 import { startBenchService, until, type BenchService } from './service-harness';
 
@@ -97,11 +97,6 @@ export const canaryRolloutBenchmark: Benchmark = {
 };
 
 const chunks = <T>(items: T[], size: number): T[][] => batchesFrom(items, size, 0).map((batch) => batch.items);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /**
  * Syncs the fleet without Temporal or the database: in batches of BATCH ('batches', the issue's

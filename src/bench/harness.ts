@@ -95,7 +95,8 @@ function round(v: number): string {
   return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2);
 }
 
-function median(samples: number[]): number {
+/** The middle sample (the upper one of an even count). */
+export function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
