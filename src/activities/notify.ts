@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { LinkContext, NotificationPayload } from '../domain/notifications';
 import { linkContext, publishNotification, publishNotifications, type PublishDeps } from '../services/notifications/publisher';
+import { wakeableDelay } from '../services/wakeable-delay';
 import type { ActivityDeps } from './deps';
 
 /** Where an event raised in the worker links to. */
@@ -19,7 +20,7 @@ export async function notify(deps: ActivityDeps, build: (links: LinkContext) => 
     if (!event) return;
     await publishNotification(publishDeps(deps), event, subjectKey);
   } catch (error) {
-    deps.logger.warn({ subjectKey, errorClass: (error as Error)?.name ?? 'unknown' }, 'notification could not be published');
+    logUnpublished(deps, subjectKey, error);
   }
 }
 
@@ -27,14 +28,19 @@ function publishDeps(deps: ActivityDeps): PublishDeps {
   return { em: deps.orm.em, temporal: { client: Context.current().client, taskQueue: deps.config.temporal.taskQueue }, config: deps.config, logger: deps.logger };
 }
 
+/** A notification that could not be published is logged (its class only), never raised. */
+function logUnpublished(deps: ActivityDeps, subjectKey: string, error: unknown): void {
+  deps.logger.warn({ subjectKey, errorClass: (error as Error)?.name ?? 'unknown' }, 'notification could not be published');
+}
+
+/** How long a batch waits for more events (they are raised by work taking hundreds of ms). */
+const BATCH_GATHER_MS = 20;
+
 /**
  * notify() for the many events of one activity (a polling run's drift transitions): events are
  * published in batches, those added while one batch is published going into the next. Like
  * notify(), a failure is logged and never fails the activity; `drain()` waits for what was added.
  */
-/** How long a batch waits for more events (they are raised by work taking hundreds of ms). */
-const BATCH_GATHER_MS = 20;
-
 export class NotificationBatcher {
   private pending: { event: NotificationPayload; subjectKey: string }[] = [];
   private running: Promise<void> | null = null;
@@ -52,7 +58,7 @@ export class NotificationBatcher {
       const event = build(activityLinks(this.deps));
       if (event) this.pending.push({ event, subjectKey });
     } catch (error) {
-      this.deps.logger.warn({ subjectKey, errorClass: (error as Error)?.name ?? 'unknown' }, 'notification could not be published');
+      logUnpublished(this.deps, subjectKey, error);
     }
     this.running ??= this.run();
   }
@@ -67,15 +73,12 @@ export class NotificationBatcher {
   private async run(): Promise<void> {
     while (this.pending.length) {
       // Let the events raised in the next few milliseconds join this batch (unless draining).
-      if (!this.draining)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => this.wake?.(), BATCH_GATHER_MS);
-          this.wake = () => {
-            clearTimeout(timer);
-            this.wake = null;
-            resolve();
-          };
-        });
+      if (!this.draining) {
+        const delay = wakeableDelay(BATCH_GATHER_MS);
+        this.wake = delay.wake;
+        await delay.done;
+        this.wake = null;
+      }
       const batch = this.pending;
       this.pending = [];
       try {
@@ -86,7 +89,7 @@ export class NotificationBatcher {
           try {
             await publishNotification(this.publishDeps, event, subjectKey);
           } catch (error) {
-            this.deps.logger.warn({ subjectKey, errorClass: (error as Error)?.name ?? 'unknown' }, 'notification could not be published');
+            logUnpublished(this.deps, subjectKey, error);
           }
         }
       }

@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
-import { applyPlan, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
+import { applyPlan, completeRun, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
 import { SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
@@ -232,10 +232,8 @@ export function syncActivities(deps: ActivityDeps) {
   };
 
   /**
-   * Completes runs from their stored outcomes (one read and one transaction for all of them), then
-   * counts and notifies each. A run that stopped after writing says so in its evidence, so the
-   * preview (failed: the apply did not complete) and the run record (partial: some changes are on
-   * the app) tell one story.
+   * Completes runs from their stored outcomes (completeRun; one read and one transaction for all
+   * of them), then counts and notifies each.
    */
   async function finishSyncRuns(items: readonly { runId: number; failure: FailureEvidence | null }[]): Promise<SyncRunResult[]> {
     const stored = await readRunsToFinish(em(), items.map((item) => item.runId));
@@ -243,17 +241,7 @@ export function syncActivities(deps: ActivityDeps) {
     const finished = items.map(({ runId, failure: given }) => {
       const run = stored.get(runId);
       if (!run) throw new Error(`finishSyncRuns: run ${runId} is gone`);
-      const steps = run.plan?.steps ?? [];
-      const outcomes = run.outcomes as unknown as StepOutcome[];
-      const done = new Set(outcomes.map((o) => o.index));
-      const written = outcomes.filter((o) => o.outcome !== 'skipped').length;
-      const failure = given && written > 0 ? { ...given, message: `${given.message} ${written} of ${steps.length} changes were written before it stopped; the run is recorded as partial.` } : given;
-      // Sections the run wrote to: every step confirmed, or at least one write confirmed.
-      const sectionsRun = run.sectionsAttempted.filter((section) => {
-        const indexes = steps.map((step, index) => ({ step, index })).filter(({ step }) => step.section === section);
-        return indexes.every(({ index }) => done.has(index)) || indexes.some(({ index }) => outcomes.some((o) => o.index === index && o.outcome !== 'skipped'));
-      }).length;
-      const status: SyncRunResult['status'] = !failure ? 'success' : written > 0 ? 'partial' : 'failed';
+      const { status, failure, written, sectionsRun } = completeRun({ steps: run.plan?.steps ?? [], outcomes: run.outcomes as unknown as StepOutcome[], sectionsAttempted: run.sectionsAttempted }, given);
       return {
         run,
         written,

@@ -105,4 +105,6 @@ export type { SyncWriter, QualityProfileWrite, StepOutcome, StepOutcomeKind, App
 
 // ---- drift
 export { classifyDrift } from './drift';
+export { completeRun } from './run-completion';
+export type { RunCompletion } from './run-completion';
 export type { DriftClassification } from './drift';

@@ -12,6 +12,7 @@ import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../
 import { InstanceService } from '../instances/instance-service';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
 import { Slots } from '../slots';
+import { wakeableDelay } from '../wakeable-delay';
 import { readLiveState } from '../sync/live-state';
 import { SyncConfigService } from '../sync/sync-config-service';
 import { readDriftSettings } from './drift-settings';
@@ -236,17 +237,12 @@ class DriftWriter {
     this.gathering?.();
   }
 
-  private gather(): Promise<void> {
-    if (this.finished) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.gathering = null;
-        resolve();
-      };
-      const timer = setTimeout(done, this.gatherMs);
-      this.gathering = done;
-    });
+  private async gather(): Promise<void> {
+    if (this.finished) return;
+    const delay = wakeableDelay(this.gatherMs);
+    this.gathering = delay.wake;
+    await delay.done;
+    this.gathering = null;
   }
 
   private async writePending(): Promise<Map<number, { previous: DriftState | null; stored: DriftState }>> {
