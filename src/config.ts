@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -42,6 +43,11 @@ const envSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be a task queue name').default('arrgo'),
   TEMPORAL_PORT: integerIn(1, 65535, 7233),
   TEMPORAL_UI_PORT: integerIn(1, 65535, 8233),
+  TEMPORAL_UI_BIND_ADDRESS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || net.isIP(v) !== 0, { message: 'must be an IPv4 or IPv6 address (the interface the embedded Temporal Web UI listens on)' })
+    .transform((v) => v || '127.0.0.1'),
   TEMPORAL_UI_URL: z
     .string()
     .max(500)
@@ -102,6 +108,8 @@ export interface Config {
     taskQueue: string;
     devServerPort: number;
     devServerUiPort: number;
+    /** Interface of the embedded dev server's Web UI: loopback by default, the UI has no authentication. */
+    devServerUiBindAddress: string;
     /** Temporal Web UI base URL for deep links (the embedded dev server's when unset). */
     uiUrl: string | null;
   };
@@ -166,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       devServerPort: e.TEMPORAL_PORT,
       devServerUiPort: e.TEMPORAL_UI_PORT,
+      devServerUiBindAddress: e.TEMPORAL_UI_BIND_ADDRESS,
       uiUrl: e.TEMPORAL_UI_URL || null,
     },
     apiKey: e.ARRGO_API_KEY || undefined,

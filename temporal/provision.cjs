@@ -92,14 +92,17 @@ function readDynamicConfig() {
 
 /**
  * Arguments for `temporal server start-dev`.
- * options: { port, uiPort, httpPort, metricsPort, dbFile, headless, ip, namespaces }
+ * options: { port, uiPort, httpPort, metricsPort, dbFile, headless, ip, uiIp, namespaces }
  */
 function devServerArgs(options = {}) {
   const args = ['server', 'start-dev', '--log-level', 'error', '--log-format', 'json'];
   if (options.ip) args.push('--ip', options.ip);
   if (options.port) args.push('--port', String(options.port));
   if (options.headless) args.push('--headless');
-  else if (options.uiPort) args.push('--ui-port', String(options.uiPort));
+  else {
+    if (options.uiPort) args.push('--ui-port', String(options.uiPort));
+    if (options.uiIp) args.push('--ui-ip', options.uiIp);
+  }
   if (options.httpPort) args.push('--http-port', String(options.httpPort));
   if (options.metricsPort) args.push('--metrics-port', String(options.metricsPort));
   if (options.dbFile) args.push('--db-filename', options.dbFile);

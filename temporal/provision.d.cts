@@ -16,6 +16,8 @@ export interface DevServerOptions {
   dbFile?: string;
   headless?: boolean;
   ip?: string;
+  /** Interface of the Web UI (the server's default: the same as ip). */
+  uiIp?: string;
   /** Created at launch with the search attributes registered (default always exists). */
   namespaces?: string[];
 }

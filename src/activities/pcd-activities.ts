@@ -8,7 +8,7 @@ import { fileLayerOpsDiffer, importFileLayerOps } from '../services/pcd/op-store
 import { SnapshotService } from '../services/snapshots/snapshot-service';
 import { resolveSchemaDependency } from '../services/pcd/schema-dependency';
 import { cloneDirectory, readRepositoryFiles } from '../services/pcd/source-files';
-import type { SourceFailure } from '../domain/pcd/source-failures';
+import { sourceFailureText, type SourceFailure } from '../domain/pcd/source-failures';
 import type { ActivityDeps } from './deps';
 import { sourceFailureEvent } from '../domain/notifications';
 import { notify } from './notify';
@@ -125,7 +125,8 @@ export function pcdActivities(deps: ActivityDeps) {
       deps.logger.warn({ databaseId, reason }, 'pcd pull failed');
       const info = Context.current().info.workflowExecution;
       const name = database.name;
-      await notify(deps, (links) => sourceFailureEvent(links, { kind: 'pcd', id: databaseId, name, reason, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `pcd:${databaseId}`);
+      const message = sourceFailureText(reason, database.branch);
+      await notify(deps, (links) => sourceFailureEvent(links, { kind: 'pcd', id: databaseId, name, reason, message, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `pcd:${databaseId}`);
     },
   };
 }

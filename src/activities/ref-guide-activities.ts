@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Context } from '@temporalio/activity';
-import { parseTrashGuides, type RefGuideArrType, type RefGuideFailure } from '../domain/ref-guide';
+import { parseTrashGuides, refGuideFailureText, type RefGuideArrType, type RefGuideFailure } from '../domain/ref-guide';
 import { RefGuideSource } from '../persistence/entities';
 import { GitError, headCommit, syncRepository } from '../services/git';
 import { replaceGuideCache } from '../services/ref-guide/cache-store';
@@ -90,7 +90,8 @@ export function refGuideActivities(deps: ActivityDeps) {
       deps.logger.warn({ sourceId, reason }, 'ref-guide sync failed');
       const info = Context.current().info.workflowExecution;
       const name = source.name;
-      await notify(deps, (links) => sourceFailureEvent(links, { kind: 'ref-guide', id: sourceId, name, reason, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `ref-guide:${sourceId}`);
+      const message = refGuideFailureText(reason, source.branch);
+      await notify(deps, (links) => sourceFailureEvent(links, { kind: 'ref-guide', id: sourceId, name, reason, message, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `ref-guide:${sourceId}`);
     },
 
     /** Enabled sources, for the scheduled refresh. */

@@ -3,7 +3,7 @@ import express, { type Express, type Router } from 'express';
 import type { ApiDeps } from './deps';
 import { docsRouter } from './http/docs';
 import { JSON_BODY_TYPES, accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireApiKey, requireJsonBody } from './http/middleware';
-import { buildOpenApiDocument } from './http/openapi';
+import { OPENAPI_PATH, buildOpenApiDocument, documentOpenApiRoute } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerServiceHealthRoutes } from './routes/service-health';
 import { registerCanaryRoutes } from './routes/canary';
@@ -49,6 +49,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerCompareRoutes(router, deps);
   registerNotificationRoutes(router, deps);
   documentMetricsRoute(router.registry);
+  documentOpenApiRoute(router.registry);
   return router;
 }
 
@@ -71,11 +72,11 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Express {
   app.get('/metrics', metricsRoute(deps.apiKey, deps.config.metrics.public));
   app.get('/', (_req, res) => res.redirect('/docs/'));
   app.use('/docs', docsRouter());
-  app.use(API_PREFIX, requireApiKey(deps.apiKey, new Set(['/health'])));
+  app.use(API_PREFIX, requireApiKey(deps.apiKey, new Set(['/health', OPENAPI_PATH])));
   app.use(API_PREFIX, requireJsonBody());
   app.use(API_PREFIX, express.json({ limit: '5mb', strict: false, type: JSON_BODY_TYPES }));
   app.use(API_PREFIX, ormRequestContext(deps.orm));
-  app.get(`${API_PREFIX}/openapi.json`, (_req, res) => {
+  app.get(`${API_PREFIX}${OPENAPI_PATH}`, (_req, res) => {
     res.json(openApi);
   });
   if (options.extraRoutes) {

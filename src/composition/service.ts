@@ -18,6 +18,7 @@ import { readRefGuideSettings } from '../services/ref-guide/settings';
 import { applyDriftSchedule, applyHistoryRetentionSchedule, applyRefGuideSchedule, deploymentScopedId, ensureBackupSchedule, ensureHealthSchedule } from '../services/schedules';
 import { loadOrCreateSecrets } from '../platform/secrets';
 import { connectTemporal, type TemporalGateway } from '../platform/temporal-client';
+import { browsableHost } from '../platform/addresses';
 import { startDevServer, type DevServer } from '../platform/temporal-dev-server';
 import { installTemporalRuntimeLogging } from '../platform/temporal-runtime';
 import { startWorker, type RunningWorker } from './worker';
@@ -87,6 +88,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       devServer = await startDevServer({
         port: config.temporal.devServerPort,
         uiPort: config.temporal.devServerUiPort,
+        uiIp: config.temporal.devServerUiBindAddress,
         dbFile: path.join(config.dataDir, 'temporal.db'),
         logFile: path.join(config.dataDir, 'logs', 'temporal-dev-server.log'),
         pidFile: path.join(config.dataDir, 'temporal-dev-server.pid'),
@@ -157,8 +159,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));
       const port = (server.address() as { port: number }).port;
-      const host = config.bindAddress === '0.0.0.0' || config.bindAddress === '::' ? 'localhost' : config.bindAddress;
-      apiUrl = `http://${host}:${port}`;
+      apiUrl = `http://${browsableHost(config.bindAddress)}:${port}`;
     }
 
     if (secrets.apiKeyGenerated) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { devServerArgs, findTemporalBinary } from '../../temporal/provision.cjs';
+import { browsableHost, isLoopback } from './addresses';
 import type { Logger } from './logger';
 import { waitForTemporal } from './temporal-client';
 
@@ -21,6 +22,8 @@ export interface DevServerOptions {
   pidFile?: string;
   namespaces?: string[];
   ip?: string;
+  /** Interface of the Web UI; omitted: the same as ip. The UI has no authentication. */
+  uiIp?: string;
   logger?: Logger;
 }
 
@@ -36,8 +39,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const found = findTemporalBinary({ install: true, log: (m) => options.logger?.info(m) });
   if (!found) throw new Error('Temporal dev server binary not found');
   const ip = options.ip ?? '127.0.0.1';
+  const uiIp = options.uiIp ?? ip;
   const args = devServerArgs({
     ip,
+    uiIp,
     port: options.port,
     uiPort: options.uiPort ?? undefined,
     headless: options.uiPort === null,
@@ -47,7 +52,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   if (options.dbFile) fs.mkdirSync(path.dirname(options.dbFile), { recursive: true });
   if (options.pidFile) await reclaimOrphan(options.pidFile, options.logger);
   await assertPortFree(ip, options.port, 'TEMPORAL_PORT');
-  if (options.uiPort !== null) await assertPortFree(ip, options.uiPort, 'TEMPORAL_UI_PORT');
+  if (options.uiPort !== null) await assertPortFree(uiIp, options.uiPort, 'TEMPORAL_UI_PORT');
   let output: number | 'ignore' = 'ignore';
   if (options.logFile) {
     fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
@@ -67,6 +72,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const watchdog = child.pid ? watchParent(child.pid) : null;
   const address = `${ip}:${options.port}`;
   options.logger?.info({ binary: found.source, address }, 'starting the Temporal dev server');
+  if (options.uiPort !== null && !isLoopback(uiIp)) {
+    options.logger?.warn({ uiBindAddress: uiIp }, 'the Temporal Web UI listens beyond loopback and has no authentication: anyone who reaches it can see and terminate workflows');
+  }
   try {
     await waitForTemporal(address, 60_000, () => !exited);
   } catch (error) {
@@ -79,7 +87,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   return {
     address,
-    uiUrl: options.uiPort === null ? null : `http://${ip === '0.0.0.0' ? 'localhost' : ip}:${options.uiPort}`,
+    uiUrl: options.uiPort === null ? null : `http://${browsableHost(uiIp)}:${options.uiPort}`,
     pid: child.pid!,
     async stop() {
       watchdog?.kill('SIGKILL');

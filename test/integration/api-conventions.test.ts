@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { InstanceService } from '../../src/services/instances/instance-service';
 import { startArrgo, type Harness } from '../helpers/harness';
 
@@ -10,7 +11,7 @@ describe('API conventions', () => {
     await h?.close();
   });
 
-  it('requires the API key on every endpoint but health', async () => {
+  it('requires the API key on every endpoint but health and the OpenAPI document', async () => {
     const missing = await h.request('GET', '/instances', undefined, { auth: false });
     expect(missing.status).toBe(401);
     expect(missing.body).toEqual({ error: 'API key required: send it in the X-Api-Key header' });
@@ -18,7 +19,7 @@ describe('API conventions', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: 'Invalid API key' });
     const openapi = await h.request('GET', '/openapi.json', undefined, { auth: false });
-    expect(openapi.status).toBe(401);
+    expect(openapi.status).toBe(200);
     const bearer = await h.request('GET', '/instances', undefined, { auth: false, headers: { Authorization: `Bearer ${h.apiKey}` } });
     expect(bearer.status).toBe(200);
     const health = await h.request('GET', '/health', undefined, { auth: false });
@@ -82,5 +83,45 @@ describe('API conventions', () => {
     expect(html).not.toMatch(/https?:\/\/(?!localhost)[a-z0-9.-]+\.(com|net|org|io)/i);
     const asset = await fetch(`${h.baseUrl}/docs/assets/swagger-ui-bundle.js`);
     expect(asset.status).toBe(200);
+  });
+
+  it('redirects /docs to /docs/ (query kept), whose page loads every asset it references', async () => {
+    const bare = await fetch(`${h.baseUrl}/docs?tab=x&y=1`, { redirect: 'manual' });
+    expect(bare.status).toBe(301);
+    expect(bare.headers.get('location')).toBe('/docs/?tab=x&y=1');
+    expect((await fetch(`${h.baseUrl}/docs`, { redirect: 'manual' })).headers.get('location')).toBe('/docs/');
+
+    const page = await fetch(`${h.baseUrl}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.url).toBe(`${h.baseUrl}/docs/`);
+    const html = await page.text();
+    const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(referenced.sort()).toEqual(['assets/swagger-ui-bundle.js', 'assets/swagger-ui-standalone-preset.js', 'assets/swagger-ui.css']);
+    for (const ref of referenced) {
+      const asset = await fetch(new URL(ref, page.url));
+      expect({ ref, status: asset.status }).toEqual({ ref, status: 200 });
+    }
+    // The page's own fetch of the document (relative to the page) answers without a key.
+    const documentUrl = /url: '([^']+)'/.exec(html)![1];
+    const doc = await fetch(new URL(documentUrl, page.url));
+    expect(doc.status).toBe(200);
+    expect(((await doc.json()) as { openapi: string }).openapi).toBe('3.0.3');
+    expect(html).toContain('click <b>Authorize</b> and paste the API key');
+  });
+
+  it('serves the OpenAPI document without a key, revealing neither the key nor the host, and documents the key for trying requests', async () => {
+    const res = await fetch(`${h.baseUrl}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const { port, hostname } = new URL(h.baseUrl);
+    for (const marker of [h.apiKey, h.dataDir, os.hostname(), `${hostname}:${port}`, hostname]) expect({ marker, found: text.includes(marker) }).toEqual({ marker, found: false });
+    const doc = JSON.parse(text);
+    expect(doc.servers).toEqual([{ url: '/' }]);
+    expect(doc.paths['/api/v1/openapi.json'].get).toMatchObject({ operationId: 'getOpenApiDocument', security: [] });
+    // "Authorize" in the docs page offers these schemes; operations other than health and this document require one.
+    expect(doc.components.securitySchemes.ApiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    expect(doc.paths['/api/v1/instances'].get.security).toEqual([{ ApiKeyHeader: [] }, { BearerAuth: [] }]);
+    // Everything else still needs the key.
+    expect((await fetch(`${h.baseUrl}/api/v1/instances`)).status).toBe(401);
   });
 });

@@ -54,7 +54,7 @@ describe('the embedded Temporal dev server and a crash of its parent', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const start = (): Started => {
+  const start = (extraEnv: Record<string, string> = {}): Started => {
     let output = '';
     const child = spawn(process.execPath, [MAIN], {
       env: {
@@ -67,6 +67,7 @@ describe('the embedded Temporal dev server and a crash of its parent', () => {
         TEMPORAL_UI_PORT: String(ports.ui),
         BACKUP_ENABLED: 'false',
         PCD_SCHEMA_FETCH: 'off',
+        ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -115,6 +116,31 @@ describe('the embedded Temporal dev server and a crash of its parent', () => {
     await s.exited;
     await eventually(async () => alive(devServer), (a) => !a, 30_000, 200);
     await eventually(async () => portInUse(ports.temporal), (busy) => !busy, 10_000, 200);
+  });
+
+  it('binds the Web UI to TEMPORAL_UI_BIND_ADDRESS (loopback by default) and prints where it is', async () => {
+    // Another loopback address, so the test sends no traffic beyond loopback (Linux routes 127/8 to lo).
+    const other = '127.0.0.2';
+    const bindable = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(0, other, () => probe.close(() => resolve(true)));
+    });
+    if (!bindable) {
+      console.warn(`skipping the Web UI bind address check: ${other} cannot be bound on this machine`);
+      return;
+    }
+    const s = start({ TEMPORAL_UI_BIND_ADDRESS: other });
+    try {
+      await running(s);
+      expect(s.output()).toContain(`Temporal Web UI:  http://${other}:${ports.ui}`);
+      expect((await fetch(`http://${other}:${ports.ui}/`)).status).toBe(200);
+      // Only there: the default address no longer answers.
+      await expect(fetch(`http://127.0.0.1:${ports.ui}/`)).rejects.toThrow();
+    } finally {
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    }
   });
 
   it('names the port and what to do when another process holds it', async () => {

@@ -85,9 +85,10 @@ export const DatabaseSchema = z
           'ready: every op ran; degraded: some ops failed and the state is incomplete (still served, marked so); failed: the pull failed, the replay produced no entity from a repository with ops, or the schema dependency lacks columns arrgo reads',
       }),
       reason: z.string().nullable().openapi({
-        description: 'Sanitized reason code: why the last pull failed, or ops_failed (degraded), replay_empty or schema_gaps (failed)',
+        description:
+          'Sanitized reason code: why the last pull failed, or ops_failed (degraded), replay_empty or schema_gaps (failed). branch_not_found is cleared when the branch is changed (until the next pull)',
       }),
-      message: z.string().nullable(),
+      message: z.string().nullable().openapi({ description: 'The reason in words, pre-authored (never git output); branch_not_found names the branch tried' }),
       stats: CacheStats.nullable(),
     }),
     schema: z.object({

@@ -61,8 +61,8 @@ export const RefGuideSourceSchema = z
     lastSyncedAt: z.string().nullable().openapi({ description: 'Time of the last good sync; null until one succeeded (the cache is not ready)' }),
     sync: z.object({
       status: z.enum(['pending', 'syncing', 'ready', 'failed']),
-      reason: z.enum(Object.keys(REF_GUIDE_FAILURES) as [string, ...string[]]).nullable().openapi({ description: 'Sanitized reason code of the last failed sync; the last good cache still serves' }),
-      message: z.string().nullable(),
+      reason: z.enum(Object.keys(REF_GUIDE_FAILURES) as [string, ...string[]]).nullable().openapi({ description: 'Sanitized reason code of the last failed sync; the last good cache still serves. branch_not_found is cleared when the branch is changed (until the next sync)' }),
+      message: z.string().nullable().openapi({ description: 'The reason in words, pre-authored (never git output); branch_not_found names the branch tried' }),
       lastAttemptAt: z.string().nullable(),
     }),
     entityCounts: EntityCounts.nullable(),

@@ -161,7 +161,7 @@ export function healthDropEvent(ctx: LinkContext, input: { instanceId: number; i
 
 export function sourceFailureEvent(
   ctx: LinkContext,
-  input: { kind: 'pcd' | 'ref-guide'; id: number; name: string; reason: string; workflowId: string; runId: string; at: Date },
+  input: { kind: 'pcd' | 'ref-guide'; id: number; name: string; reason: string; message: string; workflowId: string; runId: string; at: Date },
 ): NotificationPayload {
   const pcd = input.kind === 'pcd';
   return payload(
@@ -170,7 +170,7 @@ export function sourceFailureEvent(
       type: pcd ? 'pcd.pull_failed' : 'ref_guide.sync_failed',
       severity: 'danger',
       title: pcd ? `Pull of PCD database ${input.name} failed` : `Sync of reference guide ${input.name} failed`,
-      description: pcd ? `The pull failed (${input.reason}); the database keeps its last cache.` : `The sync failed (${input.reason}); the last good cache is kept.`,
+      description: pcd ? `The pull failed (${input.reason}): ${input.message} The database keeps its last cache.` : `The sync failed (${input.reason}): ${input.message} The last good cache is kept.`,
       occurredAt: input.at.toISOString(),
       subject: { kind: pcd ? 'database' : 'ref-guide-source', id: input.id, name: input.name },
       fields: [field(pcd ? 'Database' : 'Source', input.name), field('Reason', input.reason)],

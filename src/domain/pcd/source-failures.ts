@@ -20,6 +20,16 @@ export const REPLAY_PROBLEMS = {
 
 export type SourceFailure = keyof typeof SOURCE_FAILURES;
 
-export function sourceFailureText(reason: string): string {
+/** A source's failure text; a missing branch is named when the source has one. */
+export function sourceFailureText(reason: string, branch: string | null = null): string {
+  if (reason === 'branch_not_found' && branch) return branchNotFoundText(branch, 'pull');
   return ({ ...SOURCE_FAILURES, ...REPLAY_PROBLEMS } as Record<string, string>)[reason] ?? 'The database could not be prepared.';
+}
+
+/**
+ * Names the branch tried (PCD databases and reference-guide sources): the user chose it and it is
+ * validated as a plain branch name, while git's own output (URLs, hosts) never leaves git.ts.
+ */
+export function branchNotFoundText(branch: string, retry: 'pull' | 'sync'): string {
+  return `The branch "${branch}" does not exist in the repository; set an existing branch (PATCH with body.branch) and ${retry} again.`;
 }

@@ -1,3 +1,5 @@
+import { branchNotFoundText } from '../pcd/source-failures';
+
 /** Why a reference-guide sync failed: stored as a code, shown with this pre-authored text (never git's or the file system's). */
 export const REF_GUIDE_FAILURES = {
   git_unavailable: 'git is not installed on the worker.',
@@ -13,6 +15,8 @@ export const REF_GUIDE_FAILURES = {
 
 export type RefGuideFailure = keyof typeof REF_GUIDE_FAILURES;
 
-export function refGuideFailureText(reason: string): string {
+/** A sync's failure text; a missing branch is named when the source has one. */
+export function refGuideFailureText(reason: string, branch: string | null = null): string {
+  if (reason === 'branch_not_found' && branch) return branchNotFoundText(branch, 'sync');
   return (REF_GUIDE_FAILURES as Record<string, string>)[reason] ?? REF_GUIDE_FAILURES.sync_failed;
 }

@@ -86,6 +86,8 @@ export class PcdDatabaseService {
     if (patch.branch !== undefined) {
       if (database.sourceKind !== 'git') throw validationError('Invalid request: body.branch applies to git sources only');
       assertBranchName(patch.branch);
+      // A missing-branch failure names the configured branch: it no longer applies to another one.
+      if (patch.branch !== database.branch && database.cacheReason === 'branch_not_found') database.cacheReason = null;
       database.branch = patch.branch;
     }
     database.updatedAt = new Date();
@@ -144,7 +146,7 @@ export function toDatabaseView(database: PcdDatabase): DatabaseView {
     cache: {
       status: database.cacheStatus,
       reason: database.cacheReason,
-      message: database.cacheReason ? sourceFailureText(database.cacheReason) : null,
+      message: database.cacheReason ? sourceFailureText(database.cacheReason, database.branch) : null,
       stats: database.cacheStats,
     },
     schema: { source: database.schemaSource, note: database.schemaNote },

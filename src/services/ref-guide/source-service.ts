@@ -92,6 +92,8 @@ export class RefGuideSourceService {
     if (patch.branch !== undefined) {
       if (source.originKind !== 'git') throw validationError('Invalid request: body.branch applies to git origins only');
       assertBranchName(patch.branch, 'body.branch');
+      // A missing-branch failure names the configured branch: it no longer applies to another one.
+      if (patch.branch !== source.branch && source.syncReason === 'branch_not_found') source.syncReason = null;
       source.branch = patch.branch;
     }
     if (patch.databaseIds !== undefined) source.databaseIds = await this.checkedDatabaseIds(patch.databaseIds);
@@ -159,7 +161,7 @@ export function toRefGuideSourceView(source: RefGuideSource): RefGuideSourceView
     sync: {
       status: source.syncStatus,
       reason: source.syncReason,
-      message: source.syncReason ? refGuideFailureText(source.syncReason) : null,
+      message: source.syncReason ? refGuideFailureText(source.syncReason, source.branch) : null,
       lastAttemptAt: source.lastAttemptAt?.toISOString() ?? null,
     },
     entityCounts: source.entityCounts,

@@ -8,9 +8,12 @@ import {
   driftTransition,
   healthDropped,
   rolloutEvent,
+  sourceFailureEvent,
   webhookBody,
   type LinkContext,
 } from '../../../src/domain/notifications';
+import { sourceFailureText } from '../../../src/domain/pcd/source-failures';
+import { refGuideFailureText } from '../../../src/domain/ref-guide';
 import { deliveryId, webhookSignature } from '../../../src/services/notifications/signature';
 import { parsePrometheusText, sampleValue } from '../../helpers/prometheus';
 
@@ -81,6 +84,18 @@ describe('delivery outcomes', () => {
     expect(deliveryId('drift:3:1', 7)).toBe(deliveryId('drift:3:1', 7));
     expect(deliveryId('drift:3:1', 7)).not.toBe(deliveryId('drift:3:1', 8));
     expect(deliveryId('drift:3:1', 7)).toMatch(/^dlv-[0-9a-f]{32}$/);
+  });
+});
+
+describe('source failures', () => {
+  it('say what failed in the pre-authored text, naming a missing branch', () => {
+    const at = new Date('2026-11-23T10:00:00Z');
+    const pull = sourceFailureEvent(links, { kind: 'pcd', id: 4, name: 'trash', reason: 'branch_not_found', message: sourceFailureText('branch_not_found', 'dev'), workflowId: 'w', runId: 'r', at });
+    expect(pull.description).toBe('The pull failed (branch_not_found): The branch "dev" does not exist in the repository; set an existing branch (PATCH with body.branch) and pull again. The database keeps its last cache.');
+    const sync = sourceFailureEvent(links, { kind: 'ref-guide', id: 2, name: 'guide', reason: 'fetch_failed', message: refGuideFailureText('fetch_failed', 'main'), workflowId: 'w', runId: 'r', at });
+    expect(sync.description).toBe('The sync failed (fetch_failed): The repository could not be fetched (check the URL, branch, network and access rights). The last good cache is kept.');
+    // Without a branch (a local source) the generic text stands.
+    expect(sourceFailureText('branch_not_found', null)).toBe('The branch does not exist in the repository.');
   });
 });
 

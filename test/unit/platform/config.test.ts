@@ -7,7 +7,7 @@ describe('configuration from the environment', () => {
     expect(config.port).toBe(7979);
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.database).toEqual({ kind: 'sqlite', file: path.join(path.resolve('./data'), 'arrgo.sqlite') });
-    expect(config.temporal).toMatchObject({ address: null, namespace: 'default', taskQueue: 'arrgo', devServerUiPort: 8233 });
+    expect(config.temporal).toMatchObject({ address: null, namespace: 'default', taskQueue: 'arrgo', devServerUiPort: 8233, devServerUiBindAddress: '127.0.0.1' });
     expect(config.logLevel).toBe('info');
     expect(config.apiKey).toBeUndefined();
     expect(config.notifications).toEqual({ requestTimeoutMs: 10_000, retry: { initialIntervalMs: 5000, maximumAttempts: 8 }, driftWindowMinutes: 30, gateWaitMinutes: 60 });
@@ -33,7 +33,15 @@ describe('configuration from the environment', () => {
     expect(config.temporal).toMatchObject({ address: 'temporal:7233', namespace: 'media' });
   });
 
+  it('binds the embedded Temporal Web UI to the address given (loopback when unset or empty)', () => {
+    expect(loadConfig({ TEMPORAL_UI_BIND_ADDRESS: '0.0.0.0' }).temporal.devServerUiBindAddress).toBe('0.0.0.0');
+    expect(loadConfig({ TEMPORAL_UI_BIND_ADDRESS: 'fd00::5' }).temporal.devServerUiBindAddress).toBe('fd00::5');
+    expect(loadConfig({ TEMPORAL_UI_BIND_ADDRESS: '' }).temporal.devServerUiBindAddress).toBe('127.0.0.1');
+  });
+
   it.each([
+    [{ TEMPORAL_UI_BIND_ADDRESS: 'temporal.lan' }, 'Invalid configuration: TEMPORAL_UI_BIND_ADDRESS must be an IPv4 or IPv6 address (the interface the embedded Temporal Web UI listens on) (got "temporal.lan")'],
+    [{ TEMPORAL_UI_BIND_ADDRESS: '10.0.0.300' }, 'Invalid configuration: TEMPORAL_UI_BIND_ADDRESS must be an IPv4 or IPv6 address'],
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer between 0 and 65535 (got "70000")'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
