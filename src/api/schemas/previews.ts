@@ -33,7 +33,8 @@ export const SyncChangeSchema = z
   })
   .openapi('SyncChange');
 
-const counts = z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), unchanged: z.number().int() });
+/** Actions a preview counts: creates, updates, deletes and unchanged entries. */
+export const ChangeCountsSchema = z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), unchanged: z.number().int() });
 
 export const PreviewSchema = z
   .object({
@@ -55,7 +56,7 @@ export const PreviewSchema = z
       .object({ section: z.literal('mediaManagement'), naming: SyncChangeSchema.nullable(), qualityDefinitions: z.array(SyncChangeSchema), mediaSettings: SyncChangeSchema.nullable() })
       .nullable(),
     metadataProfiles: z.object({ section: z.literal('metadataProfiles'), profile: SyncChangeSchema }).nullable(),
-    counts,
+    counts: ChangeCountsSchema,
     issues: z.array(z.object({ severity: z.string(), section: z.string(), entityType: z.string(), name: z.string(), message: z.string() })),
     failure: FailureEvidenceSchema.nullable(),
     runId: z.number().int().nullable(),
