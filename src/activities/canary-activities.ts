@@ -8,7 +8,7 @@ import { syncWorkflowInput } from '../services/sync/sync-runner';
 import type { RolloutApplies, RolloutPatch, RolloutTarget, SyncWorkflowInput } from '../workflows/contracts';
 import type { ActivityDeps } from './deps';
 import { computePreview, newRunRecord, syncActivities, type SyncRunResult } from './sync-activities';
-import type { FailureCode, FailureEvidence } from '../domain/failure-evidence';
+import type { FailureEvidence } from '../domain/failure-evidence';
 import type { PendingChanges } from '../domain/canary/precheck';
 import { readPreviewTarget } from '../services/sync/preview-target';
 import { progressHeartbeat } from './heartbeat';
@@ -40,12 +40,6 @@ export interface EvidenceRound {
 interface EvidenceProgress {
   built: EvidenceEntry[];
   total: number;
-}
-
-/** The app failure behind a preview's sectionErrors: its first failed section's code. */
-function firstSectionFailure(body: Record<string, unknown> | null): FailureCode {
-  const outcomes = (body?.sectionOutcomes ?? []) as { failure: FailureEvidence | null }[];
-  return outcomes.find((o) => o.failure)?.failure?.code ?? 'sectionErrors';
 }
 
 export function canaryActivities(deps: ActivityDeps) {
@@ -136,8 +130,7 @@ export function canaryActivities(deps: ActivityDeps) {
               try {
                 const computed = await computePreview(deps, await readPreviewTarget(em(), instance.instanceId), { ...instance, sections: input.sections });
                 if (computed.status === 'ready') return { ...instance, readable: true, counts: computed.counts };
-                const failure = computed.failure.code === 'sectionErrors' ? firstSectionFailure(computed.body) : computed.failure.code;
-                return { ...instance, readable: false, failure };
+                return { ...instance, readable: false, failure: computed.failure.cause ?? computed.failure.code };
               } catch (error) {
                 deps.logger.warn({ instanceId: instance.instanceId, errorClass: (error as Error)?.name }, 'rollout pre-check read failed');
                 return { ...instance, readable: false, failure: 'internalError' };

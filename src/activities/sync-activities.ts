@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { notFound } from '../errors';
 import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
-import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
+import { evidenceForAppFailure, failureEvidence, isAppCallFailure, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import { applyPlan, completeRun, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
 import { SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
@@ -123,7 +123,11 @@ export async function computePreview(deps: ActivityDeps, target: PreviewTarget, 
     counts: planned.preview.counts,
     issues: planned.preview.issues,
   };
-  if (failedSections.size > 0) return { status: 'failed', failure: failureEvidence('sectionErrors'), body, failedSections: [...failedSections.keys()] };
+  if (failedSections.size > 0) {
+    // The first failed section's app failure is the cause, so that a summary can say what went wrong.
+    const cause = [...failedSections.values()][0].code;
+    return { status: 'failed', failure: { ...failureEvidence('sectionErrors'), cause: isAppCallFailure(cause) ? cause : null }, body, failedSections: [...failedSections.keys()] };
+  }
   return { status: 'ready', body, plan: planned.plan, liveFingerprint: fingerprint(live), counts: planned.preview.counts, liveMs };
 }
 

@@ -9,7 +9,7 @@ export const FailureEvidenceSchema = z
     code: z.enum(FAILURE_CODES).openapi({
       description:
         'unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; ' +
-        'sectionErrors: see each sectionOutcomes[].failure; executionFailed: the apply stopped (cause names the app failure); stale; internalError',
+        'sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section\'s app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError',
     }),
     message: z.string().openapi({ description: 'Pre-authored, safe text' }),
     recoveryAction: z.string(),
@@ -17,7 +17,7 @@ export const FailureEvidenceSchema = z
       .enum(APP_FAILURE_CODES)
       .nullable()
       .optional()
-      .openapi({ description: 'With executionFailed: the app failure that stopped the apply (null when it was not an app failure)' }),
+      .openapi({ description: 'With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section\'s app failure' }),
   })
   .openapi('FailureEvidence');
 
