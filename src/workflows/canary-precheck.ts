@@ -4,7 +4,8 @@ import { canaryInSync } from '../domain/canary/precheck';
 import type { CanaryPrecheckInput, CanaryPrecheckResult } from './contracts';
 
 const { readPendingChanges } = proxyActivities<Activities>({
-  startToCloseTimeout: '2 minutes',
+  // The start waits for this check (its workflow may run 2 minutes): a read that takes longer lets the rollout start.
+  startToCloseTimeout: '90 seconds',
   // A read reports app failures as an unreadable instance; only a crashed worker retries it.
   retry: { maximumAttempts: 2, nonRetryableErrorTypes: ['AppError'] },
 });

@@ -22,7 +22,7 @@ export async function precheckRollout(
     const result = await executeWorkflow(deps.temporal, canaryPrecheckWorkflow, {
       idPrefix: `canary-precheck-${rollout.canary.instanceId}`,
       args: [{ canary: rollout.canary, targets: rollout.targets, sections: rollout.sections, concurrency: PRECHECK_CONCURRENCY }],
-      executionTimeout: '5 minutes',
+      executionTimeout: '2 minutes',
       staticSummary: `Pre-check of a canary rollout to ${rollout.targets.length} ${APP_OF[rollout.arrType].label} instance${rollout.targets.length === 1 ? '' : 's'}: does canary "${rollout.canary.instanceName}" have anything to change?`,
       searchAttributes: searchAttributes({ kind: 'canary-precheck', arrType: rollout.arrType, instanceIds: [rollout.canary.instanceId, ...rollout.targets.map((t) => t.instanceId)] }),
     });
