@@ -5,10 +5,12 @@ import { rolloutEvent, type RolloutEventStatus } from '../domain/notifications';
 import { CanaryRollout, SyncPreview, SyncRun } from '../persistence/entities';
 import { insertPreviewRecord } from '../services/sync/preview-records';
 import { syncWorkflowInput } from '../services/sync/sync-runner';
-import type { RolloutApplies, RolloutPatch, SyncWorkflowInput } from '../workflows/contracts';
+import type { RolloutApplies, RolloutPatch, RolloutTarget, SyncWorkflowInput } from '../workflows/contracts';
 import type { ActivityDeps } from './deps';
-import { newRunRecord, syncActivities, type SyncRunResult } from './sync-activities';
+import { computePreview, newRunRecord, syncActivities, type SyncRunResult } from './sync-activities';
 import type { FailureEvidence } from '../domain/failure-evidence';
+import type { PendingChanges } from '../domain/canary/precheck';
+import { readPreviewTarget } from '../services/sync/preview-target';
 import { progressHeartbeat } from './heartbeat';
 import { notify } from './notify';
 import { Slots } from '../services/slots';
@@ -64,12 +66,22 @@ export function canaryActivities(deps: ActivityDeps) {
 
   /** At the gate (once per rollout: the event id is the rollout's) and at its end. */
   async function notifyRollout(rolloutId: number, status: RolloutEventStatus): Promise<void> {
-    const rollout = await em().fork().findOne(CanaryRollout, { id: rolloutId }, { fields: ['arrType', 'canaryInstanceName', 'targets', 'workflowId', 'warning'] });
+    const rollout = await em().fork().findOne(CanaryRollout, { id: rolloutId }, { fields: ['arrType', 'canaryInstanceName', 'targets', 'workflowId', 'warning', 'statusReasonCode', 'statusReason'] });
     if (!rollout) return;
     await notify(
       deps,
       (links) =>
-        rolloutEvent(links, { rolloutId, status, arrType: rollout.arrType, canaryInstanceName: rollout.canaryInstanceName, targetCount: rollout.targets.length, workflowId: rollout.workflowId, at: new Date(), warning: rollout.warning }),
+        rolloutEvent(links, {
+          rolloutId,
+          status,
+          arrType: rollout.arrType,
+          canaryInstanceName: rollout.canaryInstanceName,
+          targetCount: rollout.targets.length,
+          workflowId: rollout.workflowId,
+          at: new Date(),
+          warning: rollout.warning,
+          statusReason: rollout.statusReasonCode && rollout.statusReason ? { code: rollout.statusReasonCode, text: rollout.statusReason } : null,
+        }),
       `rollout:${rolloutId}`,
     );
   }
@@ -103,6 +115,31 @@ export function canaryActivities(deps: ActivityDeps) {
     },
 
     buildEvidencePreview,
+
+    /**
+     * A rollout's pre-check: what a sync of each instance would change, `concurrency` at a time,
+     * computed as a preview is but stored nowhere. An instance that cannot be read (app failure,
+     * database not ready, anything unexpected) is reported as unreadable, never thrown.
+     */
+    async readPendingChanges(input: { instances: RolloutTarget[]; sections: string[]; concurrency: number }): Promise<PendingChanges[]> {
+      const slots = new Slots(input.concurrency);
+      return Promise.all(
+        input.instances.map((instance) =>
+          slots.run(() =>
+            RequestContext.create(deps.orm.em, async (): Promise<PendingChanges> => {
+              try {
+                const computed = await computePreview(deps, await readPreviewTarget(em(), instance.instanceId), { ...instance, sections: input.sections });
+                if (computed.status === 'ready') return { ...instance, readable: true, counts: computed.counts };
+                return { ...instance, readable: false, failure: computed.failure.cause ?? computed.failure.code };
+              } catch (error) {
+                deps.logger.warn({ instanceId: instance.instanceId, errorClass: (error as Error)?.name }, 'rollout pre-check read failed');
+                return { ...instance, readable: false, failure: 'internalError' };
+              }
+            }),
+          ),
+        ),
+      );
+    },
 
     /**
      * Builds a whole evidence round in one activity (one activity per target cost a workflow task

@@ -3,12 +3,12 @@ import { ApplicationFailure } from '@temporalio/common';
 import { notFound } from '../errors';
 import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
-import { evidenceForAppFailure, failureEvidence, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
+import { evidenceForAppFailure, failureEvidence, isAppCallFailure, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import { applyPlan, completeRun, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
 import { SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
-import { readApplySubject, readPreviewSubject, storeGeneratedPreview, type ApplySubject, type GeneratedRow } from '../services/sync/preview-target';
+import { readApplySubject, readPreviewSubject, storeGeneratedPreview, type ApplySubject, type GeneratedRow, type PreviewTarget } from '../services/sync/preview-target';
 import { readRunsToFinish, storeFinishedRuns, storeRunOutcomes } from '../services/sync/run-rows';
 import type { ActivityDeps } from './deps';
 import { notify } from './notify';
@@ -70,6 +70,67 @@ export function newRunRecord(preview: Omit<SyncPreview, 'plan'>, run: { trigger:
   };
 }
 
+/** A preview computed from its instance's target, before (or without) being stored. */
+export type ComputedPreview =
+  | { status: 'failed'; failure: FailureEvidence; body: Record<string, unknown> | null; failedSections: SyncSection[] }
+  | { status: 'ready'; body: Record<string, unknown>; plan: WritePlan; liveFingerprint: string; counts: GeneratedPreview['counts']; liveMs: number };
+
+/**
+ * Reads the instance's live state and computes desired against live: the preview body (groups,
+ * counts, section outcomes with failure evidence) and, when every section could be read, its
+ * write plan and the fingerprint of the live state it was computed against. Stores nothing: a
+ * sync preview stores it, a rollout's pre-check only counts.
+ */
+export async function computePreview(deps: ActivityDeps, target: PreviewTarget, preview: { instanceId: number; instanceName: string; sections: string[] }): Promise<ComputedPreview> {
+  const { config, database } = target;
+  if (!config || !database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.pulled) {
+    return { status: 'failed', failure: failureEvidence('internalError'), body: null, failedSections: [] };
+  }
+  if (!target.instance) throw notFound(`Instance ${preview.instanceId} not found`);
+  const connection = new InstanceService(deps.orm.em, deps.secretBox).connectionOf(target.instance);
+  const cache = await deps.pcdCaches.build(database.id, undefined, database);
+  const arrType = connection.arrType;
+  const sections = preview.sections as SyncSection[];
+  // Instances syncing the same selection from the same state share one source (pure data).
+  const source = cachedSyncSource(cache, arrType, config.selection);
+  const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+  const liveStarted = performance.now();
+  const { live, failures } = await readLiveState(client, liveNeeds(arrType, config.selection, sections));
+  const liveMs = performance.now() - liveStarted;
+  const failedSections = new Map<SyncSection, FailureEvidence>();
+  for (const section of sections) {
+    const failed = liveNeeds(arrType, config.selection, [section]).find((part: LivePart) => failures[part]);
+    if (failed) failedSections.set(section, evidenceForAppFailure(failures[failed]!));
+  }
+  const okSections = sections.filter((s) => !failedSections.has(s));
+  const planned = probe('transform', 'planSync', () => planSync({ arrType, selection: config.selection, source, live, sections: okSections }));
+  const sectionOutcomes = sections.map((section) => {
+    const evidence = failedSections.get(section);
+    if (evidence) return { section, skipped: false, failure: evidence };
+    const outcome = planned.preview.sectionOutcomes.find((o) => o.section === section);
+    return { section, skipped: outcome?.skipped ?? true, failure: null };
+  });
+  const body = {
+    instanceId: preview.instanceId,
+    instanceName: preview.instanceName,
+    arrType,
+    sections: sections.filter((s) => !sectionOutcomes.find((o) => o.section === s)?.skipped),
+    sectionOutcomes,
+    qualityProfiles: planned.preview.qualityProfiles,
+    delayProfiles: planned.preview.delayProfiles,
+    mediaManagement: planned.preview.mediaManagement,
+    metadataProfiles: planned.preview.metadataProfiles,
+    counts: planned.preview.counts,
+    issues: planned.preview.issues,
+  };
+  if (failedSections.size > 0) {
+    // The first failed section's app failure is the cause, so that a summary can say what went wrong.
+    const cause = [...failedSections.values()][0].code;
+    return { status: 'failed', failure: { ...failureEvidence('sectionErrors'), cause: isAppCallFailure(cause) ? cause : null }, body, failedSections: [...failedSections.keys()] };
+  }
+  return { status: 'ready', body, plan: planned.plan, liveFingerprint: fingerprint(live), counts: planned.preview.counts, liveMs };
+}
+
 export function syncActivities(deps: ActivityDeps) {
   const em = () => deps.orm.em;
 
@@ -84,61 +145,19 @@ export function syncActivities(deps: ActivityDeps) {
       // stored with one statement (the preview and plan are large JSON, never read back here).
       const subject = await readPreviewSubject(em(), previewId);
       if (!subject) throw new Error(`Preview ${previewId} not found`);
-      const { preview, config, database } = subject;
+      const computed = await computePreview(deps, subject, subject.preview);
       const store = (row: GeneratedRow) => storeGeneratedPreview(em(), previewId, row);
-      const fail = async (evidence: FailureEvidence, body?: Record<string, unknown>): Promise<GeneratedPreview> => {
-        await store({ failure: { ...evidence }, preview: body ?? null, generatedAt: new Date() });
-        return { status: 'failed', counts: { create: 0, update: 0, delete: 0, unchanged: 0 }, failure: evidence };
-      };
-      if (!config || !database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.pulled) return fail(failureEvidence('internalError'));
-      if (!subject.instance) throw notFound(`Instance ${preview.instanceId} not found`);
-      const connection = new InstanceService(em(), deps.secretBox).connectionOf(subject.instance);
-      const cache = await deps.pcdCaches.build(database.id, undefined, database);
-      const arrType = connection.arrType;
-      const sections = preview.sections as SyncSection[];
-      // Instances syncing the same selection from the same state share one source (pure data).
-      const source = cachedSyncSource(cache, arrType, config.selection);
-      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
-      const liveStarted = performance.now();
-      const { live, failures } = await readLiveState(client, liveNeeds(arrType, config.selection, sections));
-      const liveMs = performance.now() - liveStarted;
-      const failedSections = new Map<SyncSection, FailureEvidence>();
-      for (const section of sections) {
-        const failed = liveNeeds(arrType, config.selection, [section]).find((part: LivePart) => failures[part]);
-        if (failed) failedSections.set(section, evidenceForAppFailure(failures[failed]!));
+      if (computed.status === 'failed') {
+        if (computed.failedSections.length) deps.logger.info({ previewId, failed: computed.failedSections }, 'sync preview sections failed');
+        await store({ failure: { ...computed.failure }, preview: computed.body, generatedAt: new Date() });
+        return { status: 'failed', counts: { create: 0, update: 0, delete: 0, unchanged: 0 }, failure: computed.failure };
       }
-      const okSections = sections.filter((s) => !failedSections.has(s));
-      const planned = probe('transform', 'planSync', () => planSync({ arrType, selection: config.selection, source, live, sections: okSections }));
-      const sectionOutcomes = sections.map((section) => {
-        const evidence = failedSections.get(section);
-        if (evidence) return { section, skipped: false, failure: evidence };
-        const outcome = planned.preview.sectionOutcomes.find((o) => o.section === section);
-        return { section, skipped: outcome?.skipped ?? true, failure: null };
-      });
-      const body = {
-        instanceId: preview.instanceId,
-        instanceName: preview.instanceName,
-        arrType,
-        sections: sections.filter((s) => !sectionOutcomes.find((o) => o.section === s)?.skipped),
-        sectionOutcomes,
-        qualityProfiles: planned.preview.qualityProfiles,
-        delayProfiles: planned.preview.delayProfiles,
-        mediaManagement: planned.preview.mediaManagement,
-        metadataProfiles: planned.preview.metadataProfiles,
-        counts: planned.preview.counts,
-        issues: planned.preview.issues,
-      };
-      if (failedSections.size > 0) {
-        deps.logger.info({ previewId, failed: [...failedSections.keys()] }, 'sync preview sections failed');
-        return fail(failureEvidence('sectionErrors'), body);
-      }
-      const liveFingerprint = fingerprint(live);
-      await store({ preview: body, plan: planned.plan as unknown as Record<string, unknown>, liveFingerprint, generatedAt: new Date(), failure: null });
+      await store({ preview: computed.body, plan: computed.plan as unknown as Record<string, unknown>, liveFingerprint: computed.liveFingerprint, generatedAt: new Date(), failure: null });
       deps.logger.info(
-        { previewId, instanceId: preview.instanceId, counts: planned.preview.counts, steps: planned.plan.steps.length, liveMs: Math.round(liveMs), totalMs: Math.round(performance.now() - started) },
+        { previewId, instanceId: subject.preview.instanceId, counts: computed.counts, steps: computed.plan.steps.length, liveMs: Math.round(computed.liveMs), totalMs: Math.round(performance.now() - started) },
         'sync preview generated',
       );
-      return { status: 'ready', counts: planned.preview.counts, failure: null };
+      return { status: 'ready', counts: computed.counts, failure: null };
     },
 
     /** Persists a status transition (reads work from the application database at any time). */

@@ -14,8 +14,8 @@ export interface FailureEvidence {
   message: string;
   recoveryAction: string;
   /**
-   * For the aggregate codes (executionFailed): the app failure that caused it, when one did
-   * (null when the cause was not an app failure).
+   * For the aggregate codes (executionFailed; sectionErrors: the first failed section's): the app
+   * failure that caused it, when one did (null when the cause was not an app failure).
    */
   cause?: AppFailureCode | null;
 }

@@ -27,6 +27,7 @@ import {
   type SyncOutcome,
   type TargetResult,
 } from '../domain/canary';
+import { canaryAbortReason, gateDeclinedReason, targetsFailedReason, type StatusReason } from '../domain/canary/status-reason';
 import {
   driftCheckWorkflow,
   GATE_REFUSALS,
@@ -79,7 +80,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
   let evidenceRound = 0;
 
   /** Moves to a new state: new token at once (so a second concurrent gate request is refused), then persisted. */
-  const transition = async (patch: Partial<RolloutState>, extra: { canaryPreviewId?: number; canaryDiagnostics?: Record<string, unknown> | null; finished?: boolean } = {}) => {
+  const transition = async (patch: Partial<RolloutState>, extra: Omit<RolloutPatch, keyof RolloutState> = {}) => {
     Object.assign(state, patch, { stateToken: uuid4() });
     transitions++;
     const mine = transitions;
@@ -131,7 +132,8 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
   if (!canaryPasses(canaryStatus, input.partialPolicy)) {
     await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
     state.remainingPreview = null;
-    await transition({ status: 'aborted', canaryStatus }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics, finished: true });
+    const reason = canaryAbortReason(input.canary.instanceName, canaryStatus, canaryResult.failure, input.targets.length);
+    await transition({ status: 'aborted', canaryStatus }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics, finished: true, ...recorded(reason) });
     return settled(state);
   }
   const warning = canaryStatus === 'partial' ? 'The canary sync was partial: some writes failed. Review its diagnostics before proceeding.' : null;
@@ -145,7 +147,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
     const action = (decision as GateRequest | null)?.action;
     if (action === 'abort') {
       await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
-      await transition({ status: 'aborted' }, { finished: true });
+      await transition({ status: 'aborted' }, { finished: true, ...recorded(gateDeclinedReason(input.targets.length)) });
       return settled(state);
     }
     if (action === 'proceed') break;
@@ -166,7 +168,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
     await transition({ rolloutIndex: batch.start + batch.items.length, rolloutResults: [...state.rolloutResults, ...results] });
   }
   const allClean = state.rolloutResults.every((r) => r.status === 'success');
-  await transition({ status: allClean ? 'completed' : 'failed' }, { finished: true });
+  await transition({ status: allClean ? 'completed' : 'failed' }, { finished: true, ...(allClean ? {} : recorded(targetsFailedReason(state.rolloutResults))) });
   return settled(state);
 
   async function applyBatch(targets: RolloutTarget[], entries: EvidenceEntry[]): Promise<TargetResult[]> {
@@ -302,6 +304,11 @@ async function runSync(input: CanaryRolloutInput, workflowId: string, syncInput:
 function instanceOf(input: CanaryRolloutInput, childId: string): number {
   const match = /-(?:canary|target)-(\d+)$/.exec(childId);
   return match ? Number(match[1]) : input.canary.instanceId;
+}
+
+/** A reason as the rollout row stores it. */
+function recorded(reason: StatusReason): Pick<RolloutPatch, 'statusReasonCode' | 'statusReason'> {
+  return { statusReasonCode: reason.code, statusReason: reason.text };
 }
 
 function outcomeOf(result: SyncWorkflowResult): SyncOutcome {

@@ -8,6 +8,7 @@ export { pcdPullWorkflow } from './pcd-pull';
 export { syncHistoryRetentionWorkflow } from './sync-history-retention';
 export { syncWorkflow } from './sync';
 export { canaryRolloutWorkflow } from './canary-rollout';
+export { canaryPrecheckWorkflow } from './canary-precheck';
 export { driftCheckWorkflow, driftPollWorkflow } from './drift';
 export { healthSnapshotWorkflow } from './health-snapshots';
 export { pcdRollbackWorkflow } from './rollback';

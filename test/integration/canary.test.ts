@@ -1,5 +1,6 @@
 import { addInstance, leakMarkers, linkDatabase, SAMPLE_PCD, startMovieRollout, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
+import { startReceiver, type Receiver } from '../helpers/receiver';
 
 const SECTIONS = ['qualityProfiles', 'delayProfiles', 'mediaManagement'];
 
@@ -7,6 +8,7 @@ describe('canary rollouts', () => {
   let h: Harness;
   let databaseId: number;
   const all: FleetInstance[] = [];
+  const receivers: Receiver[] = [];
 
   const fleet = async (count: number, label: string) => {
     const made: FleetInstance[] = [];
@@ -24,6 +26,7 @@ describe('canary rollouts', () => {
   afterAll(async () => {
     await h?.close();
     for (const instance of all) await instance.emulator.close();
+    for (const receiver of receivers) await receiver.close();
   });
 
   it('stages the canary, waits at the gate with evidence, then rolls out to every target exactly once', async () => {
@@ -62,7 +65,7 @@ describe('canary rollouts', () => {
     expect(proceeded.body.status).toBe('rolling_out');
     expect(proceeded.body.stateToken).not.toBe(gated.body.stateToken);
     const done = await until(started.body.id, ['completed', 'failed']);
-    expect(done.body).toMatchObject({ status: 'completed', rolloutIndex: 5 });
+    expect(done.body).toMatchObject({ status: 'completed', rolloutIndex: 5, statusReasonCode: null, statusReason: null });
     expect(done.body.rolloutResults.map((r: { instanceId: number; status: string }) => [r.instanceId, r.status])).toEqual(targets.map((t) => [t.id, 'success']));
     expect(done.body.rolloutResults[0].summary).toMatch(/^Synced: \d+ created/);
     for (const [i, target] of targets.entries()) {
@@ -108,8 +111,15 @@ describe('canary rollouts', () => {
     const started = await start(canary, targets);
     const gated = await until(started.body.id, ['awaiting_confirmation']);
     const aborted = await h.post(`/canary/rollouts/${started.body.id}/abort`, { stateToken: gated.body.stateToken });
-    expect(aborted.body).toMatchObject({ status: 'aborted', finishedAt: expect.any(String) });
+    expect(aborted.body).toMatchObject({
+      status: 'aborted',
+      finishedAt: expect.any(String),
+      statusReasonCode: 'gate_declined',
+      statusReason: 'Aborted at the gate by the operator; the 2 remaining instances were left untouched.',
+    });
     for (const target of targets) expect(target.emulator.writes.total()).toBe(0);
+    const item = (await h.get('/timeline?source=canary&pageSize=100')).body.items.find((i: { id: string }) => i.id === `canary:${started.body.id}`);
+    expect(item.reason).toBe('Aborted at the gate by the operator; the 2 remaining instances were left untouched.');
     const evidence = await h.get(`/sync/previews/${gated.body.remainingPreview.previews[0].previewId}`);
     expect(evidence.body.status).toBe('expired');
   });
@@ -121,18 +131,99 @@ describe('canary rollouts', () => {
     const aborted = await until(started.body.id, ['aborted', 'awaiting_confirmation']);
     expect(aborted.body).toMatchObject({ status: 'aborted', canaryStatus: 'failed', remainingPreview: null });
     expect(aborted.body.canary.diagnostics.failure).toMatchObject({ code: 'executionFailed' });
+    expect(aborted.body).toMatchObject({ statusReasonCode: 'canary_failed', statusReason: `Aborted: the canary (${canary.name}) failed to sync (the app instance failed while handling the request); the 2 remaining instances were left untouched.` });
     for (const marker of leakMarkers(canary)) expect(JSON.stringify(aborted.body)).not.toContain(marker);
     for (const target of targets) expect(target.emulator.writes.total()).toBe(0);
   });
 
-  it('aborts when the canary had nothing to change (skipped): it proves nothing', async () => {
-    const [canary, ...targets] = await fleet(2, 'skipped');
+  it('refuses a canary already in sync with 409 naming the targets that have changes, and records nothing', async () => {
+    const [canary, ...targets] = await fleet(4, 'in-sync');
+    for (const synced of [canary, targets[1]]) expect((await h.post(`/instances/${synced.id}/sync?wait=true`, {})).body.status).toBe('applied');
+    const canaryWrites = canary.emulator.writes.total();
+    const rolloutsBefore = (await h.get('/canary/rollouts')).body.totalRecords;
+
+    const refused = await start(canary, targets);
+    expect(refused.status).toBe(409);
+    const changes = (await h.get(`/sync/previews?instanceId=${canary.id}`)).body.items[0].counts;
+    const expected = changes.create + changes.update + changes.delete;
+    expect(refused.body).toEqual({
+      error: expect.any(String),
+      code: 'canary_in_sync',
+      // As many changes each: request order; the target synced by hand has none.
+      targetsWithChanges: [targets[0], targets[2]].map((t) => ({ instanceId: t.id, instanceName: t.name, changes: expected, counts: { ...changes, unchanged: expect.any(Number) } })),
+      unreadTargets: [],
+      suggestedCanaryInstanceId: targets[0].id,
+    });
+    expect(refused.body.error).toBe(
+      `The canary ${canary.name} has nothing to change in the selected sections, so the rollout would be aborted with nothing verified. ` +
+        `2 of 3 targets have changes: ${targets[0].name} (${expected} changes), ${targets[2].name} (${expected} changes). ` +
+        `Use one of them as the canary, e.g. canaryInstanceId ${targets[0].id} (${targets[0].name}, the most changes), or send allowInSyncCanary: true to start anyway (the rollout then ends aborted, its canary skipped).`,
+    );
+    // Nothing was recorded, started or written: no rollout, no preview, no rollout workflow.
+    expect((await h.get('/canary/rollouts')).body.totalRecords).toBe(rolloutsBefore);
+    for (const target of targets) expect((await h.get(`/sync/previews?instanceId=${target.id}`)).body.totalRecords).toBe(target === targets[1] ? 1 : 0);
+    expect(canary.emulator.writes.total()).toBe(canaryWrites);
+    for (const target of [targets[0], targets[2]]) expect(target.emulator.writes.total()).toBe(0);
+    const kinds = await eventually(async () => {
+      const found: string[] = [];
+      for await (const wf of h.service.temporal.client.workflow.list({ query: `ArrgoInstanceIds = '${canary.id}' AND ArrgoKind IN ('canary-precheck', 'canary-rollout')` })) found.push(wf.workflowId);
+      return found;
+    }, (found) => found.length > 0);
+    expect(kinds).toEqual([expect.stringMatching(new RegExp(`^canary-precheck-${canary.id}-`))]);
+
+    // Once the other targets are in sync too, the whole fleet is.
+    for (const synced of [targets[0], targets[2]]) expect((await h.post(`/instances/${synced.id}/sync?wait=true`, {})).body.status).toBe('applied');
+    const inSync = await start(canary, targets);
+    expect(inSync.status).toBe(409);
+    expect(inSync.body).toMatchObject({ code: 'fleet_in_sync', targetsWithChanges: [], suggestedCanaryInstanceId: null });
+    expect(inSync.body.error).toBe(
+      `Nothing to roll out: the canary ${canary.name} and all 3 targets already match the desired configuration in the selected sections. Start anyway by sending allowInSyncCanary: true (the rollout then ends aborted, its canary skipped).`,
+    );
+    expect((await h.get('/canary/rollouts')).body.totalRecords).toBe(rolloutsBefore);
+  });
+
+  it('starts when insisted on (allowInSyncCanary), and ends aborted with a readable reason in the rollout, the timeline and the notification', async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const channel = await h.post('/notifications/channels', { name: 'rollout-ends', kind: 'webhook', url: receiver.url, secret: 'whsec-0123456789abcdef-rollouts', events: ['rollout.aborted', 'rollout.failed'] });
+    expect(channel.status).toBe(201);
+    const [canary, ...targets] = await fleet(3, 'insist');
     expect((await h.post(`/instances/${canary.id}/sync?wait=true`, {})).body.status).toBe('applied');
-    const started = await start(canary, targets);
+    const started = await start(canary, targets, { allowInSyncCanary: true });
+    expect(started.status).toBe(201);
+    const reason = `Aborted: the canary (${canary.name}) had nothing to change, so there was nothing to verify; the 2 remaining instances were left untouched. Start a rollout with a canary that has changes.`;
     const settled = await until(started.body.id, ['aborted', 'awaiting_confirmation']);
-    expect(settled.body).toMatchObject({ status: 'aborted', canaryStatus: 'skipped' });
+    expect(settled.body).toMatchObject({ status: 'aborted', canaryStatus: 'skipped', statusReasonCode: 'canary_in_sync', statusReason: reason });
     expect(settled.body.canary.diagnostics.summary).toContain('no changes');
     for (const target of targets) expect(target.emulator.writes.total()).toBe(0);
+    const listed = (await h.get('/canary/rollouts?status=aborted')).body.items.find((r: { id: number }) => r.id === started.body.id);
+    expect(listed).toMatchObject({ statusReasonCode: 'canary_in_sync', statusReason: reason });
+
+    // The timeline item carries the reason, and q finds the rollout by it.
+    const timeline = await h.get(`/timeline?source=canary&q=${encodeURIComponent('nothing to verify')}`);
+    expect(timeline.body.items.map((i: { id: string; reason: string }) => [i.id, i.reason])).toEqual([[`canary:${started.body.id}`, reason]]);
+
+    const sent = await eventually(
+      async () => receiver.requests.find((r) => r.body?.event?.id === `rollout:${started.body.id}:aborted`),
+      (found) => found !== undefined,
+      30_000,
+    );
+    expect(sent!.body.event).toMatchObject({ type: 'rollout.aborted', description: reason, data: { rolloutId: started.body.id, status: 'aborted', statusReasonCode: 'canary_in_sync', statusReason: reason } });
+  });
+
+  it('starts when the canary cannot be read (the check does not block), and the rollout says why it aborted', async () => {
+    const [canary, ...targets] = await fleet(2, 'canary-down');
+    await canary.emulator.close();
+    const started = await start(canary, targets);
+    expect(started.status).toBe(201);
+    const aborted = await until(started.body.id, ['aborted', 'awaiting_confirmation']);
+    expect(aborted.body).toMatchObject({
+      status: 'aborted',
+      canaryStatus: 'failed',
+      statusReasonCode: 'canary_failed',
+      statusReason: `Aborted: the canary (${canary.name}) failed to sync (the app instance could not be reached); the remaining instance was left untouched.`,
+    });
+    expect(targets[0].emulator.writes.total()).toBe(0);
   });
 
   it('follows the partial policy: gate continues with a warning, abort stops', async () => {
@@ -146,7 +237,12 @@ describe('canary rollouts', () => {
         expect(settled.body).toMatchObject({ status: 'awaiting_confirmation', warning: expect.stringContaining('partial') });
         await h.post(`/canary/rollouts/${started.body.id}/abort`, { stateToken: settled.body.stateToken });
       } else {
-        expect(settled.body).toMatchObject({ status: 'aborted', warning: null });
+        expect(settled.body).toMatchObject({
+          status: 'aborted',
+          warning: null,
+          statusReasonCode: 'canary_partial',
+          statusReason: `Aborted: the canary (${canary.name}) synced only partly (the app instance rejected the request) and partialPolicy is abort; the remaining instance was left untouched.`,
+        });
       }
       for (const target of targets) expect(target.emulator.writes.total()).toBe(0);
     }
@@ -194,6 +290,10 @@ describe('canary rollouts', () => {
     expect(failed).toMatchObject({ status: 'partial', diagnostics: { failure: { code: 'executionFailed' } } });
     expect(failed.diagnostics.failure.message).toContain('rejected the request');
     expect(done.body.rolloutResults.find((r: { instanceId: number }) => r.instanceId === targets[0].id).status).toBe('success');
+    const reason = `Failed: 1 of 2 targets failed (${targets[1].name} (partly synced): the app instance rejected the request).`;
+    expect(done.body).toMatchObject({ statusReasonCode: 'targets_failed', statusReason: reason });
+    const item = (await h.get(`/timeline?source=canary&q=${encodeURIComponent(targets[1].name)}`)).body.items.find((i: { id: string }) => i.id === `canary:${started.body.id}`);
+    expect(item).toMatchObject({ status: 'failed', reason });
     for (const marker of leakMarkers(targets[1])) expect(JSON.stringify(done.body)).not.toContain(marker);
   });
 

@@ -226,6 +226,9 @@ describe.each(dbKinds())('notifications on %s', (db: DbKind) => {
     expect((await call('POST', `/canary/rollouts/${rolloutId}/abort`, { stateToken: again.body.stateToken })).status).toBe(200);
     await eventually(async () => r.requests.length, (n) => n >= 2);
     expect(r.requests.map((q) => q.body.event.type)).toEqual(['rollout.awaiting_gate', 'rollout.aborted']);
+    // The end says why: the stored reason of the rollout.
+    const reason = 'Aborted at the gate by the operator; the remaining instance was left untouched.';
+    expect(r.requests[1].body.event).toMatchObject({ id: `rollout:${rolloutId}:aborted`, description: reason, data: { status: 'aborted', statusReasonCode: 'gate_declined', statusReason: reason } });
     expect((await deliveriesOf('eventType=rollout.awaiting_gate')).map((d) => d.eventId)).toEqual([`rollout:${rolloutId}:gate`]);
   });
 

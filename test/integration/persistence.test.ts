@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
-import { Instance, SyncRun } from '../../src/persistence/entities';
+import { CanaryRollout, Instance, SyncRun } from '../../src/persistence/entities';
 import { PROFILE_CHANNEL, type ProfileSample } from '../../src/platform/profiling';
 import { createPostgresDatabase, postgresAvailable } from '../helpers/databases';
 
@@ -109,6 +109,46 @@ async function expectRunsShareAWorkflowId(orm: Orm): Promise<void> {
 }
 
 describeOnMigratedDatabases('sync runs of one rollout share its workflow id', expectRunsShareAWorkflowId);
+
+/** Migration 0011: why a rollout ended is stored with it (code and text, the text unbounded by a column length). */
+async function expectRolloutReasonStored(orm: Orm): Promise<void> {
+  const em = orm.em.fork();
+  // Three failed targets named with names of the longest form (100 characters).
+  const named = [1, 2, 3].map((i) => `${`radarr-${i}-`.padEnd(100, 'x')} (partly synced): the app instance rejected the request`);
+  const reason = `Failed: 30 of 40 targets failed (${named.join('; ')}; and 27 more).`;
+  const rollout = em.create(CanaryRollout, {
+    arrType: 'movie_app',
+    canaryInstanceId: 1,
+    canaryInstanceName: 'radarr-1',
+    targets: [],
+    sections: ['qualityProfiles'],
+    partialPolicy: 'gate',
+    batchSize: 5,
+    evidenceMaxAgeSeconds: 3600,
+    status: 'failed',
+    canaryStatus: 'success',
+    canaryPreviewId: null,
+    canaryDiagnostics: null,
+    warning: null,
+    statusReasonCode: 'targets_failed',
+    statusReason: reason,
+    remainingPreview: null,
+    rolloutIndex: 40,
+    rolloutResults: [],
+    trigger: 'manual',
+    stateToken: 'token',
+    workflowId: 'canary-rollout-1',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    finishedAt: new Date(),
+  });
+  await em.flush();
+  const stored = await orm.em.fork().findOneOrFail(CanaryRollout, { id: rollout.id });
+  expect(reason.length).toBeGreaterThan(500);
+  expect([stored.statusReasonCode, stored.statusReason]).toEqual(['targets_failed', reason]);
+}
+
+describeOnMigratedDatabases('a rollout keeps why it ended', expectRolloutReasonStored);
 
 /** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
 function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {

@@ -38,7 +38,7 @@ async function seedFleetEvents(h: Harness) {
     run(null, 'radarr-deleted', 'movie_app', 'partial', 3),
     run(radarr, 'radarr-main', 'movie_app', 'success', 5),
   ];
-  const rollout = (canary: number, name: string, status: CanaryRollout['status'], minute: number) =>
+  const rollout = (canary: number, name: string, status: CanaryRollout['status'], minute: number, extra: Partial<Pick<CanaryRollout, 'statusReasonCode' | 'statusReason'>> = {}) =>
     em.create(CanaryRollout, {
       arrType: 'movie_app',
       canaryInstanceId: canary,
@@ -59,8 +59,12 @@ async function seedFleetEvents(h: Harness) {
       workflowId: `wf-canary-${minute}`,
       createdAt: T(minute),
       updatedAt: T(minute),
+      ...extra,
     });
-  const rollouts = [rollout(radarr.id, 'radarr-main', 'completed', 4), rollout(987654, 'radarr-gone', 'aborted', 5)];
+  const rollouts = [
+    rollout(radarr.id, 'radarr-main', 'completed', 4),
+    rollout(987654, 'radarr-gone', 'aborted', 5, { statusReasonCode: 'gate_declined', statusReason: 'Aborted at the gate by the operator; the 2 remaining instances were left untouched.' }),
+  ];
   await em.flush();
   return { radarr, sonarr, runs, rollouts };
 }
@@ -125,14 +129,20 @@ for (const db of dbKinds()) {
         badge: 'danger',
         scope: { kind: 'arr-instance', id: fleet.sonarr.id, label: 'sonarr-main', arrType: 'series_app' },
         link: { api: '/api/v1/sync/previews/2', workflowId: 'wf-sync-2', workflowUrl: `http://127.0.0.1:8233/namespaces/${h.namespace}/workflows/wf-sync-2` },
+        reason: 'The app instance could not be reached',
         annotations: [],
       });
       // Deleted instances and databases keep their label with a null id.
       expect(byId.get(`sync:${fleet.runs[2].id}`)).toMatchObject({ status: 'partial', badge: 'warning', scope: { id: null, label: 'radarr-deleted' } });
-      expect(byId.get(`canary:${fleet.rollouts[1].id}`)).toMatchObject({ status: 'cancelled', badge: 'neutral', scope: { kind: 'arr-instance', id: null, label: 'radarr-gone', arrType: 'movie_app' } });
-      expect(byId.get(`canary:${fleet.rollouts[0].id}`)).toMatchObject({ status: 'success', scope: { id: fleet.radarr.id }, link: { api: `/api/v1/canary/rollouts/${fleet.rollouts[0].id}` } });
+      expect(byId.get(`canary:${fleet.rollouts[1].id}`)).toMatchObject({
+        status: 'cancelled',
+        badge: 'neutral',
+        scope: { kind: 'arr-instance', id: null, label: 'radarr-gone', arrType: 'movie_app' },
+        reason: 'Aborted at the gate by the operator; the 2 remaining instances were left untouched.',
+      });
+      expect(byId.get(`canary:${fleet.rollouts[0].id}`)).toMatchObject({ status: 'success', scope: { id: fleet.radarr.id }, link: { api: `/api/v1/canary/rollouts/${fleet.rollouts[0].id}` }, reason: null });
       expect(byId.get(`snapshot:${gone.body.id}`)).toMatchObject({ subtype: 'manual', status: 'success', badge: 'success', scope: { kind: 'pcd-database', id: null, label: 'sample-gone', arrType: null }, link: { workflowId: null, workflowUrl: null } });
-      expect(byId.get(`snapshot:${preRollback.id}`)).toMatchObject({ subtype: 'rollback', scope: { id: dbId, label: 'sample' } });
+      expect(byId.get(`snapshot:${preRollback.id}`)).toMatchObject({ subtype: 'rollback', scope: { id: dbId, label: 'sample' }, reason: null });
       expect(byId.get(`rollback:${rollback.body.id}`)).toMatchObject({
         subtype: 'manual',
         status: 'success',
@@ -196,6 +206,8 @@ for (const db of dbKinds()) {
       expect((await listIds('to=2026-01-09')).ids).toEqual([]);
       expect((await listIds('q=SONARR')).ids).toEqual([`sync:${fleet.runs[1].id}`]);
       expect((await listIds('q=could not be reached')).ids).toEqual([`sync:${fleet.runs[1].id}`]);
+      // A rollout's status reason is searched too.
+      expect((await listIds('q=AT THE GATE by the operator')).ids).toEqual([`canary:${fleet.rollouts[1].id}`]);
       expect((await listIds('q=known good')).ids).toEqual([expect.stringMatching(/^snapshot:/)]);
       expect((await listIds('q=sample-gone')).counts).toEqual({ canary: 0, rollback: 0, snapshot: 1, sync: 0 });
       expect((await listIds('q=100%')).ids).toEqual([]);

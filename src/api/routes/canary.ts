@@ -1,11 +1,13 @@
 import { ROLLOUT_STATUSES } from '../../domain/canary';
+import { PRECHECK_REFUSALS } from '../../domain/canary/precheck';
+import { STATUS_REASON_CODES } from '../../domain/canary/status-reason';
 import { decideGate, listRollouts, loadRollout, rolloutView, startRollout } from '../../services/canary/rollout-service';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
 import { idParam, idValue, int, text, z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
-import { FailureEvidenceSchema, PreviewSchema } from '../schemas/previews';
+import { ChangeCountsSchema, FailureEvidenceSchema, PreviewSchema } from '../schemas/previews';
 import { SyncSectionSchema } from '../schemas/sync';
 
 const tags = ['Canary rollouts'];
@@ -68,6 +70,21 @@ const RolloutSchema = z
       }),
     ),
     warning: z.string().nullable(),
+    statusReasonCode: z
+      .enum(STATUS_REASON_CODES)
+      .nullable()
+      .openapi({
+        description:
+          'Why the rollout ended aborted or failed (null otherwise, and for rollouts that ended before reasons were recorded): canary_in_sync (the canary had nothing to change: it was skipped), canary_failed, canary_partial (a partial canary under partialPolicy abort), gate_declined (aborted at the gate), targets_failed',
+      }),
+    statusReason: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'The same reason in words (pre-authored, never exception text), e.g. "Aborted: the canary (radarr-1) had nothing to change, so there was nothing to verify; …", "Aborted at the gate by the operator; …", "Failed: 2 of 19 targets failed (radarr-4 (partly synced): the app instance rejected the request; …)". Also shown in the timeline item and the rollout.failed / rollout.aborted notification.',
+        example: 'Aborted at the gate by the operator; the 3 remaining instances were left untouched.',
+      }),
     trigger: z.string(),
     stateToken: z.string().openapi({ description: 'Value guard for proceed and abort; re-issued on every transition' }),
     workflowId: z.string(),
@@ -86,9 +103,28 @@ const StartSchema = z
     partialPolicy: z.enum(['gate', 'abort']),
     batchSize: int(1, 100).optional().openapi({ description: 'Targets synced at once while rolling out (default 5)' }),
     evidenceMaxAgeSeconds: int(1, 7 * 86_400).optional().openapi({ description: 'Staleness limit of the remaining-preview evidence (default 3600)' }),
+    allowInSyncCanary: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          'Default false: before anything starts, the canary is read (in a short read-only workflow) and a canary with nothing to change is refused with 409. true skips that check and starts anyway: a canary with nothing to change is then skipped and the rollout ends aborted (statusReasonCode canary_in_sync), as the states table says.',
+      }),
   })
   .strict()
   .openapi('CanaryRolloutStart');
+
+const PrecheckRefusalSchema = z
+  .object({
+    error: z.string().openapi({ description: 'What was found and what to do: names the targets with changes and suggests one as the canary, or says the whole fleet is in sync' }),
+    code: z.enum(PRECHECK_REFUSALS).openapi({ description: 'canary_in_sync: the canary has nothing to change (targetsWithChanges lists the targets that have); fleet_in_sync: neither the canary nor any target has anything to change' }),
+    targetsWithChanges: z
+      .array(z.object({ instanceId: z.number().int(), instanceName: z.string(), changes: z.number().int().openapi({ description: 'Creates, updates and deletes a sync would make' }), counts: ChangeCountsSchema }))
+      .openapi({ description: 'Targets a sync would change, most changes first (ties in request order); at most the 500 targets of the request' }),
+    unreadTargets: z.array(z.object({ instanceId: z.number().int(), instanceName: z.string() })).openapi({ description: 'Targets that could not be read (unreachable, rejected key, …): whether they have changes is unknown' }),
+    suggestedCanaryInstanceId: z.number().int().nullable().openapi({ description: 'The target with the most changes (the canary that verifies the most); null when no target has changes' }),
+  })
+  .openapi('CanaryPrecheckRefusal');
 
 const GateSchema = z.object({ stateToken: text({ min: 1, max: 64 }) }).strict().openapi('CanaryGateRequest');
 
@@ -98,12 +134,23 @@ export function registerCanaryRoutes(router: ApiRouter, deps: ApiDeps): void {
     path: '/canary/rollouts',
     operationId: 'startCanaryRollout',
     summary: 'Start a canary rollout: sync the canary, build evidence for every target, then wait at the verification gate',
+    description: [
+      'Before anything starts, a short read-only workflow (`canary-precheck-<canaryId>-<uuid>`) computes what a sync of the canary would change, as a preview would, without storing it. A canary with nothing to change would prove nothing (the rollout would end aborted at once), so the start is refused with 409 and no rollout is recorded: the targets are then read too (5 at a time) and the answer names those with changes and suggests the one with the most as the canary (`code: canary_in_sync`), or says that the whole fleet is already in sync (`code: fleet_in_sync`).',
+      'A canary that cannot be read (unreachable, rejected key, database not ready) does not block the start: the rollout starts and its canary sync fails with failure evidence (aborted, statusReasonCode canary_failed). `allowInSyncCanary: true` skips the check.',
+    ].join('\n\n'),
     tags,
     body: StartSchema,
-    responses: { 201: { description: 'Started (workflow canary-rollout-<id>)', schema: RolloutSchema } },
+    responses: {
+      201: { description: 'Started (workflow canary-rollout-<id>)', schema: RolloutSchema },
+      409: { description: 'The canary has nothing to change (canary_in_sync), or nothing in the fleet has (fleet_in_sync); nothing was started', schema: PrecheckRefusalSchema },
+    },
     handler: async ({ body }) => {
-      const rollout = await startRollout(deps, body);
-      return { status: 201, body: await rolloutView(deps, await loadRollout(deps, rollout.id)) };
+      const start = await startRollout(deps, body);
+      if (start.refusal) {
+        const { message, ...fields } = start.refusal;
+        return { status: 409, body: { error: message, ...fields } };
+      }
+      return { status: 201, body: await rolloutView(deps, await loadRollout(deps, start.rollout.id)) };
     },
   });
 

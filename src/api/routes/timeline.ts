@@ -38,7 +38,7 @@ export function registerTimelineRoutes(router: ApiRouter, deps: ApiDeps): void {
     description: [
       'Filter rules (AND, fail-closed): 1. no scope filter: all four sources; 2. instanceId or arrType: sync and canary only; 3. databaseId: snapshot and rollback only; 4. source intersects the included set (an empty intersection is an empty page); 5. status, from, to and q apply inside every included branch; 6. a scopeKind that contradicts a supplied id, and instanceId/arrType combined with databaseId, are 400.',
       'Ordering: occurredAt descending, source ascending, id descending. counts are per source over the same filtered set.',
-      'instanceId on canary events matches the rollout canary instance. q searches the scope label, the error or warning text, the snapshot note, and annotation text (case-insensitive).',
+      'instanceId on canary events matches the rollout canary instance. q searches the scope label, the error or warning text, a rollout\'s status reason (why it ended aborted or failed), the snapshot note, and annotation text (case-insensitive). Each item\'s reason says why the event ended as it did.',
     ].join('\n\n'),
     tags,
     query: z

@@ -9,7 +9,7 @@ export const FailureEvidenceSchema = z
     code: z.enum(FAILURE_CODES).openapi({
       description:
         'unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; ' +
-        'sectionErrors: see each sectionOutcomes[].failure; executionFailed: the apply stopped (cause names the app failure); stale; internalError',
+        'sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section\'s app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError',
     }),
     message: z.string().openapi({ description: 'Pre-authored, safe text' }),
     recoveryAction: z.string(),
@@ -17,7 +17,7 @@ export const FailureEvidenceSchema = z
       .enum(APP_FAILURE_CODES)
       .nullable()
       .optional()
-      .openapi({ description: 'With executionFailed: the app failure that stopped the apply (null when it was not an app failure)' }),
+      .openapi({ description: 'With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section\'s app failure' }),
   })
   .openapi('FailureEvidence');
 
@@ -33,7 +33,8 @@ export const SyncChangeSchema = z
   })
   .openapi('SyncChange');
 
-const counts = z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), unchanged: z.number().int() });
+/** Actions a preview counts: creates, updates, deletes and unchanged entries. */
+export const ChangeCountsSchema = z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), unchanged: z.number().int() });
 
 export const PreviewSchema = z
   .object({
@@ -55,7 +56,7 @@ export const PreviewSchema = z
       .object({ section: z.literal('mediaManagement'), naming: SyncChangeSchema.nullable(), qualityDefinitions: z.array(SyncChangeSchema), mediaSettings: SyncChangeSchema.nullable() })
       .nullable(),
     metadataProfiles: z.object({ section: z.literal('metadataProfiles'), profile: SyncChangeSchema }).nullable(),
-    counts,
+    counts: ChangeCountsSchema,
     issues: z.array(z.object({ severity: z.string(), section: z.string(), entityType: z.string(), name: z.string(), message: z.string() })),
     failure: FailureEvidenceSchema.nullable(),
     runId: z.number().int().nullable(),

@@ -42,6 +42,13 @@ export const TimelineItemSchema = z
       workflowId: z.string().nullable(),
       workflowUrl: z.string().nullable().openapi({ description: 'Temporal Web UI URL of the workflow (TEMPORAL_UI_URL, or the embedded dev server UI); null when unknown or when the event has no workflow (snapshots)' }),
     }),
+    reason: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'Why the event ended as it did, in words (pre-authored, searched by q): canary, the rollout\'s statusReason when it ended aborted or failed; sync, the failed or partial run\'s error; rollback, the failed rollback\'s error; null otherwise (snapshots, successes, events still running)',
+      }),
     annotations: z.array(AnnotationSchema),
   })
   .openapi('TimelineItem');

@@ -73,9 +73,24 @@ export function driftEvent(
 
 export type RolloutEventStatus = 'awaiting_confirmation' | 'completed' | 'failed' | 'aborted';
 
+/**
+ * A rollout at the gate or at its end. An end in failed or aborted is described by the rollout's
+ * stored reason (pre-authored, src/domain/canary/status-reason.ts); rollouts recorded before reasons
+ * were stored fall back to a general sentence.
+ */
 export function rolloutEvent(
   ctx: LinkContext,
-  input: { rolloutId: number; status: RolloutEventStatus; arrType: string; canaryInstanceName: string; targetCount: number; workflowId: string; at: Date; warning: string | null },
+  input: {
+    rolloutId: number;
+    status: RolloutEventStatus;
+    arrType: string;
+    canaryInstanceName: string;
+    targetCount: number;
+    workflowId: string;
+    at: Date;
+    warning: string | null;
+    statusReason?: { code: string; text: string } | null;
+  },
 ): NotificationPayload {
   const type = input.status === 'awaiting_confirmation' ? 'rollout.awaiting_gate' : (`rollout.${input.status}` as const);
   const titles = {
@@ -91,17 +106,25 @@ export function rolloutEvent(
     'rollout.aborted': 'The rollout was declined at the gate, its canary failed, or it had nothing to change.',
   };
   const severity = { 'rollout.awaiting_gate': 'info', 'rollout.completed': 'success', 'rollout.failed': 'danger', 'rollout.aborted': 'warning' } as const;
+  const reason = type === 'rollout.failed' || type === 'rollout.aborted' ? (input.statusReason ?? null) : null;
+  const description = reason ? reason.text : input.warning && type === 'rollout.awaiting_gate' ? `${descriptions[type]} ${input.warning}` : descriptions[type];
   return payload(
     {
       id: type === 'rollout.awaiting_gate' ? `rollout:${input.rolloutId}:gate` : `rollout:${input.rolloutId}:${input.status}`,
       type,
       severity: severity[type],
       title: titles[type],
-      description: input.warning && type === 'rollout.awaiting_gate' ? `${descriptions[type]} ${input.warning}` : descriptions[type],
+      description,
       occurredAt: input.at.toISOString(),
       subject: { kind: 'rollout', id: input.rolloutId, name: null },
       fields: [field('Canary', input.canaryInstanceName), field('Targets', input.targetCount), field('Status', input.status)],
-      data: { rolloutId: input.rolloutId, arrType: input.arrType, status: input.status, ...(type === 'rollout.awaiting_gate' ? { waitingSince: input.at.toISOString() } : {}) },
+      data: {
+        rolloutId: input.rolloutId,
+        arrType: input.arrType,
+        status: input.status,
+        ...(type === 'rollout.awaiting_gate' ? { waitingSince: input.at.toISOString() } : {}),
+        ...(reason ? { statusReasonCode: reason.code, statusReason: reason.text } : {}),
+      },
     },
     ctx,
     `/canary/rollouts/${input.rolloutId}`,

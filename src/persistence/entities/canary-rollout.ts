@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
+import type { StatusReasonCode } from '../../domain/canary/status-reason';
 import { createdAtColumn, updatedAtColumn } from './timestamps';
 
 export type RolloutStatus = 'canary_running' | 'awaiting_confirmation' | 'rolling_out' | 'completed' | 'aborted' | 'failed';
@@ -27,6 +28,9 @@ export class CanaryRollout {
   canaryDiagnostics: Record<string, unknown> | null = null;
   /** Warning shown when a partial canary passed the gate (partialPolicy gate). */
   warning: string | null = null;
+  /** Why the rollout ended aborted or failed (null otherwise): code and pre-authored text (src/domain/canary/status-reason.ts). */
+  statusReasonCode: StatusReasonCode | null = null;
+  statusReason: string | null = null;
   remainingPreview: Record<string, unknown> | null = null;
   /** Index into targets that the rollout job has reached (resumable). */
   rolloutIndex: number = 0;
@@ -63,6 +67,8 @@ export const CanaryRolloutSchema = new EntitySchema<CanaryRollout>({
     canaryPreviewId: { type: 'integer', nullable: true, fieldName: 'canary_preview_id' },
     canaryDiagnostics: { type: 'json', nullable: true, fieldName: 'canary_diagnostics' },
     warning: { type: 'string', length: 500, nullable: true },
+    statusReasonCode: { type: 'string', length: 30, nullable: true, fieldName: 'status_reason_code' },
+    statusReason: { type: 'text', nullable: true, fieldName: 'status_reason' },
     remainingPreview: { type: 'json', nullable: true, fieldName: 'remaining_preview' },
     rolloutIndex: { type: 'integer', fieldName: 'rollout_index', default: 0 },
     rolloutResults: { type: 'json', fieldName: 'rollout_results' },

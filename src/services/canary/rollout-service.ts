@@ -4,6 +4,7 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { APP_OF, type ArrType } from '../../domain/arr-types';
 import { normalizeEvidence, type EvidenceEntry, type PartialPolicy } from '../../domain/canary';
+import type { PrecheckRefusal } from '../../domain/canary/precheck';
 import { appSections, SYNC_SECTIONS, type SyncSection } from '../../domain/sync';
 import { AppError, conflict, notFound, validationError } from '../../errors';
 import { CanaryRollout, Instance, InstanceSyncConfig, SyncPreview } from '../../persistence/entities';
@@ -17,7 +18,9 @@ import {
   type RolloutState,
 } from '../../workflows/contracts';
 import { toPreviewView } from '../sync/preview-view';
+import type { ServiceDeps } from '../deps';
 import type { SyncRunnerDeps } from '../sync/sync-runner';
+import { precheckRollout } from './precheck';
 import { startWorkflow, translateTemporalError } from '../workflow-runner';
 
 export interface RolloutRequest {
@@ -28,7 +31,12 @@ export interface RolloutRequest {
   partialPolicy: PartialPolicy;
   batchSize?: number;
   evidenceMaxAgeSeconds?: number;
+  /** Start even when the canary has nothing to change (the rollout then ends aborted, its canary skipped). */
+  allowInSyncCanary?: boolean;
 }
+
+/** A start: the rollout, or the pre-check's refusal (the canary has nothing to change; nothing was recorded). */
+export type RolloutStart = { rollout: CanaryRollout; refusal?: never } | { refusal: PrecheckRefusal; rollout?: never };
 
 export const DEFAULT_BATCH_SIZE = 5;
 export const DEFAULT_EVIDENCE_MAX_AGE_SECONDS = 3600;
@@ -37,8 +45,11 @@ export function rolloutWorkflowId(id: number): string {
   return `canary-rollout-${id}`;
 }
 
-/** Validates the request and starts the rollout workflow (canary-rollout-<id>). */
-export async function startRollout(deps: SyncRunnerDeps, request: RolloutRequest): Promise<CanaryRollout> {
+/**
+ * Validates the request, checks that the canary has something to change (unless the request
+ * insists) and starts the rollout workflow (canary-rollout-<id>).
+ */
+export async function startRollout(deps: SyncRunnerDeps & Pick<ServiceDeps, 'logger'>, request: RolloutRequest): Promise<RolloutStart> {
   const em = deps.orm.em;
   const ids = [request.canaryInstanceId, ...request.targetInstanceIds];
   const seen = new Set<number>();
@@ -64,6 +75,10 @@ export async function startRollout(deps: SyncRunnerDeps, request: RolloutRequest
   const sections = [...new Set(request.sections)].sort((a, b) => SYNC_SECTIONS.indexOf(a as SyncSection) - SYNC_SECTIONS.indexOf(b as SyncSection));
   const canary = instances.get(request.canaryInstanceId)!;
   const targets = request.targetInstanceIds.map((id) => ({ instanceId: id, instanceName: instances.get(id)!.name }));
+  if (!request.allowInSyncCanary) {
+    const refusal = await precheckRollout(deps, { arrType: request.arrType, canary: { instanceId: canary.id, instanceName: canary.name }, targets, sections });
+    if (refusal) return { refusal };
+  }
   const rollout = em.create(CanaryRollout, {
     arrType: request.arrType,
     canaryInstanceId: canary.id,
@@ -122,7 +137,7 @@ export async function startRollout(deps: SyncRunnerDeps, request: RolloutRequest
       rolloutStatus: 'canary_running',
     }),
   });
-  return rollout;
+  return { rollout };
 }
 
 export async function loadRollout(deps: SyncRunnerDeps, id: number): Promise<CanaryRollout> {
@@ -204,6 +219,8 @@ export async function rolloutView(deps: SyncRunnerDeps, rollout: CanaryRollout, 
     rolloutIndex: rollout.rolloutIndex,
     rolloutResults: rollout.rolloutResults,
     warning: rollout.warning,
+    statusReasonCode: rollout.statusReasonCode,
+    statusReason: rollout.statusReason,
     trigger: rollout.trigger,
     stateToken: rollout.stateToken,
     workflowId: rollout.workflowId,

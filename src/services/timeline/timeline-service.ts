@@ -46,6 +46,8 @@ export interface TimelineItem {
   badge: TimelineBadge;
   scope: { kind: ScopeKind; id: number | null; label: string; arrType: string | null };
   link: { api: string | null; workflowId: string | null; workflowUrl: string | null };
+  /** Why the event ended as it did: a rollout's status reason, a sync run's or rollback's error (pre-authored); null otherwise. */
+  reason: string | null;
   annotations: AnnotationView[];
 }
 
@@ -81,7 +83,7 @@ const BRANCHES: Record<TimelineSource, Branch> = {
     table: 'sync_runs r',
     joins: '',
     occurred: 'r.started_at',
-    columns: `'sync' as source, r.id as source_id, r.started_at as occurred_at, r.trigger as subtype, r.status as raw_status, r.instance_id as scope_id, r.instance_name as scope_label, r.arr_type as arr_type, r.workflow_id as workflow_id, r.preview_id as link_id`,
+    columns: `'sync' as source, r.id as source_id, r.started_at as occurred_at, r.trigger as subtype, r.status as raw_status, r.instance_id as scope_id, r.instance_name as scope_label, r.arr_type as arr_type, r.workflow_id as workflow_id, r.preview_id as link_id, r.error as reason`,
     instance: 'r.instance_id',
     arrType: 'r.arr_type',
     status: 'r.status',
@@ -92,18 +94,18 @@ const BRANCHES: Record<TimelineSource, Branch> = {
     table: 'canary_rollouts c',
     joins: ' left join instances ci on ci.id = c.canary_instance_id',
     occurred: 'c.created_at',
-    columns: `'canary' as source, c.id as source_id, c.created_at as occurred_at, c.trigger as subtype, c.status as raw_status, ci.id as scope_id, c.canary_instance_name as scope_label, c.arr_type as arr_type, c.workflow_id as workflow_id, c.id as link_id`,
+    columns: `'canary' as source, c.id as source_id, c.created_at as occurred_at, c.trigger as subtype, c.status as raw_status, ci.id as scope_id, c.canary_instance_name as scope_label, c.arr_type as arr_type, c.workflow_id as workflow_id, c.id as link_id, c.status_reason as reason`,
     instance: 'c.canary_instance_id',
     arrType: 'c.arr_type',
     status: 'c.status',
-    text: ['c.canary_instance_name', 'c.warning'],
+    text: ['c.canary_instance_name', 'c.warning', 'c.status_reason'],
   },
   snapshot: {
     source: 'snapshot',
     table: 'pcd_snapshots s',
     joins: ' left join pcd_databases sd on sd.id = s.database_id',
     occurred: 's.created_at',
-    columns: `'snapshot' as source, s.id as source_id, s.created_at as occurred_at, s.subtype as subtype, 'success' as raw_status, sd.id as scope_id, s.database_name as scope_label, null as arr_type, null as workflow_id, s.database_id as link_id`,
+    columns: `'snapshot' as source, s.id as source_id, s.created_at as occurred_at, s.subtype as subtype, 'success' as raw_status, sd.id as scope_id, s.database_name as scope_label, null as arr_type, null as workflow_id, s.database_id as link_id, null as reason`,
     database: 's.database_id',
     status: `'success'`,
     text: ['s.database_name', 's.note'],
@@ -113,7 +115,7 @@ const BRANCHES: Record<TimelineSource, Branch> = {
     table: 'pcd_rollbacks b',
     joins: ' left join pcd_databases bd on bd.id = b.database_id',
     occurred: 'b.started_at',
-    columns: `'rollback' as source, b.id as source_id, b.started_at as occurred_at, b.trigger as subtype, b.status as raw_status, bd.id as scope_id, b.database_name as scope_label, null as arr_type, b.workflow_id as workflow_id, b.database_id as link_id`,
+    columns: `'rollback' as source, b.id as source_id, b.started_at as occurred_at, b.trigger as subtype, b.status as raw_status, bd.id as scope_id, b.database_name as scope_label, null as arr_type, b.workflow_id as workflow_id, b.database_id as link_id, b.error as reason`,
     database: 'b.database_id',
     status: 'b.status',
     text: ['b.database_name', 'b.error'],
@@ -134,6 +136,7 @@ interface Row {
   arr_type: string | null;
   workflow_id: string | null;
   link_id: number | string | null;
+  reason: string | null;
   updated_at: Date | number | string | null;
 }
 
@@ -217,13 +220,13 @@ export class TimelineService {
       keyParams.push(...params);
       detailParts.push(`select 'item' as row_kind, ${b.columns}, null as updated_at from page_keys k join ${b.table} on k.source = '${source}' and ${id} = k.source_id${b.joins}`);
       // A scalar count(*) subquery: with no filter, SQLite answers it from the b-tree's page counts.
-      countParts.push(`select 'count' as row_kind, '${source}' as source, cast((select count(*) from ${b.table}${whereSql}) as integer) as source_id, null as occurred_at, null as subtype, null as raw_status, null as scope_id, null as scope_label, null as arr_type, null as workflow_id, null as link_id, null as updated_at`);
+      countParts.push(`select 'count' as row_kind, '${source}' as source, cast((select count(*) from ${b.table}${whereSql}) as integer) as source_id, null as occurred_at, null as subtype, null as raw_status, null as scope_id, null as scope_label, null as arr_type, null as workflow_id, null as link_id, null as reason, null as updated_at`);
       countParams.push(...params);
     }
     // The page's keys first (PostgreSQL merges the branches' ordered keys in a merge append), then
     // only the page's rows are read in full, with their annotations (first, so that the union
     // types its columns).
-    const annotationPart = `select 'annotation' as row_kind, a.source as source, a.source_id as source_id, a.created_at as occurred_at, null as subtype, null as raw_status, a.id as scope_id, a.body as scope_label, null as arr_type, null as workflow_id, null as link_id, a.updated_at as updated_at from page_keys k join timeline_annotations a on a.source = k.source and a.source_id = k.source_id`;
+    const annotationPart = `select 'annotation' as row_kind, a.source as source, a.source_id as source_id, a.created_at as occurred_at, null as subtype, null as raw_status, a.id as scope_id, a.body as scope_label, null as arr_type, null as workflow_id, null as link_id, null as reason, a.updated_at as updated_at from page_keys k join timeline_annotations a on a.source = k.source and a.source_id = k.source_id`;
     const sql = [
       `with page_keys as (select * from (${keyParts.join(' union all ')}) as merged order by occurred_at desc, source asc, source_id desc limit ${filter.pageSize} offset ${offset})`,
       [annotationPart, ...detailParts, ...countParts].join(' union all '),
@@ -275,6 +278,7 @@ export class TimelineService {
         workflowId,
         workflowUrl: workflowId && this.links.temporalUiUrl ? `${this.links.temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(this.links.namespace)}/workflows/${encodeURIComponent(workflowId)}` : null,
       },
+      reason: row.reason ?? null,
       annotations: [],
     };
   }

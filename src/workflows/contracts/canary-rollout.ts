@@ -1,6 +1,7 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { ArrType } from '../../domain/arr-types';
 import type { CanaryStatus, PartialPolicy, RolloutStatus, StoredEvidence, TargetResult } from '../../domain/canary';
+import type { StatusReasonCode } from '../../domain/canary/status-reason';
 import { defineWorkflow } from './define';
 
 export interface RolloutTarget {
@@ -38,6 +39,9 @@ export type RolloutPatch = Partial<RolloutState> & {
   canaryPreviewId?: number;
   canaryDiagnostics?: Record<string, unknown> | null;
   finished?: boolean;
+  /** At an end in aborted or failed: why (src/domain/canary/status-reason.ts). */
+  statusReasonCode?: StatusReasonCode;
+  statusReason?: string;
 };
 
 /** A batch's applies as the rollout starts them: the recorded runs, and the apply activity's options. */

@@ -1,6 +1,7 @@
 // Workflow contracts: what workflows, activities and services share about each workflow (inputs,
 // results, updates, queries, refusal types, search attributes) and its typed definition for
 // starters. Nothing here runs a workflow; src/workflows/index.ts exports the implementations.
+import { canaryPrecheckWorkflow } from './canary-precheck';
 import { canaryRolloutWorkflow } from './canary-rollout';
 import { compareEntityWorkflow } from './compare';
 import { driftCheckWorkflow, driftPollWorkflow } from './drift';
@@ -12,6 +13,7 @@ import { refGuideRefreshWorkflow, refGuideSyncWorkflow } from './ref-guide';
 import { backupWorkflow, healthSnapshotWorkflow, syncHistoryRetentionWorkflow } from './scheduled';
 import { syncWorkflow } from './sync';
 
+export * from './canary-precheck';
 export * from './canary-rollout';
 export * from './compare';
 export * from './drift';
@@ -32,6 +34,7 @@ export const WORKFLOW_DEFINITIONS = {
   syncHistoryRetentionWorkflow,
   syncWorkflow,
   canaryRolloutWorkflow,
+  canaryPrecheckWorkflow,
   driftCheckWorkflow,
   driftPollWorkflow,
   healthSnapshotWorkflow,

@@ -110,6 +110,18 @@ describe('rendering', () => {
     expect(webhookBody(sent, 'dlv-x')).toEqual({ version: 1, deliveryId: 'dlv-x', event: sent });
   });
 
+  it("describes a rollout's end in aborted or failed by its stored reason", () => {
+    const base = { rolloutId: 8, arrType: 'movie_app', canaryInstanceName: 'radarr-1', targetCount: 3, workflowId: 'canary-rollout-8', at: new Date('2026-11-23T10:00:00Z'), warning: null };
+    const statusReason = { code: 'gate_declined', text: 'Aborted at the gate by the operator; the 3 remaining instances were left untouched.' };
+    const aborted = rolloutEvent(links, { ...base, status: 'aborted', statusReason });
+    expect(aborted).toMatchObject({ type: 'rollout.aborted', description: statusReason.text, data: { status: 'aborted', statusReasonCode: 'gate_declined', statusReason: statusReason.text } });
+    const failed = rolloutEvent(links, { ...base, status: 'failed', statusReason: { code: 'targets_failed', text: 'Failed: 1 of 3 targets failed (radarr-3: the app instance rejected the request).' } });
+    expect(failed.description).toBe('Failed: 1 of 3 targets failed (radarr-3: the app instance rejected the request).');
+    // Rollouts that ended before reasons were stored keep the general sentence; a completed one carries none.
+    expect(rolloutEvent(links, { ...base, status: 'aborted', statusReason: null }).description).toBe('The rollout was declined at the gate, its canary failed, or it had nothing to change.');
+    expect(rolloutEvent(links, { ...base, status: 'completed', statusReason }).data).not.toHaveProperty('statusReason');
+  });
+
   it('renders a Discord embed within Discord limits', () => {
     const long = { ...gate, title: 'x'.repeat(400), fields: Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, value: 'v'.repeat(2000) })) };
     const embed = (discordBody(long).embeds as Record<string, any>[])[0];

@@ -1,0 +1,68 @@
+/**
+ * Why a rollout ended aborted or failed, in words a person can read: pre-authored sentences built
+ * from codes (the canary's status, the gate's decision, the failure evidence codes of the targets),
+ * never from exception text. The rollout stores the code and the text; the API, the timeline and
+ * the notifications show the text.
+ */
+import { FAILURE_CODES, failureEvidence, type FailureCode, type FailureEvidence } from '../failure-evidence';
+import type { CanaryStatus, TargetResult } from './index';
+
+export const STATUS_REASON_CODES = ['canary_in_sync', 'canary_failed', 'canary_partial', 'gate_declined', 'targets_failed'] as const;
+export type StatusReasonCode = (typeof STATUS_REASON_CODES)[number];
+
+export interface StatusReason {
+  code: StatusReasonCode;
+  text: string;
+}
+
+/** Failed targets named in a reason; the rest are counted. */
+export const NAMED_FAILURES_MAX = 3;
+
+/**
+ * Why the rollout was aborted after its canary: it had nothing to change (skipped), synced only
+ * partly under partialPolicy abort, or failed (any other status).
+ */
+export function canaryAbortReason(canaryName: string, canaryStatus: CanaryStatus, failure: FailureEvidence | null, remaining: number): StatusReason {
+  const untouched = `${instances(remaining, 'remaining')} ${remaining === 1 ? 'was' : 'were'} left untouched`;
+  switch (canaryStatus) {
+    case 'skipped':
+      return { code: 'canary_in_sync', text: `Aborted: the canary (${canaryName}) had nothing to change, so there was nothing to verify; ${untouched}. Start a rollout with a canary that has changes.` };
+    case 'partial':
+      return { code: 'canary_partial', text: `Aborted: the canary (${canaryName}) synced only partly (${failureClause(failure)}) and partialPolicy is abort; ${untouched}.` };
+    default:
+      return { code: 'canary_failed', text: `Aborted: the canary (${canaryName}) failed to sync (${failureClause(failure)}); ${untouched}.` };
+  }
+}
+
+/** The operator declined at the verification gate. */
+export function gateDeclinedReason(remaining: number): StatusReason {
+  return { code: 'gate_declined', text: `Aborted at the gate by the operator; ${instances(remaining, 'remaining')} ${remaining === 1 ? 'was' : 'were'} left untouched.` };
+}
+
+/** The rollout ran and some targets did not sync cleanly: how many, and the first few by name with why. */
+export function targetsFailedReason(results: readonly TargetResult[]): StatusReason {
+  const failed = results.filter((r) => r.status !== 'success');
+  const named = failed.slice(0, NAMED_FAILURES_MAX).map((r) => `${r.instanceName}${r.status === 'partial' ? ' (partly synced)' : ''}: ${failureClause(r.diagnostics?.failure ?? null)}`);
+  if (failed.length > NAMED_FAILURES_MAX) named.push(`and ${failed.length - NAMED_FAILURES_MAX} more`);
+  return { code: 'targets_failed', text: `Failed: ${failed.length} of ${results.length} targets failed (${named.join('; ')}).` };
+}
+
+/**
+ * A failure as a clause inside a sentence, from its code's pre-authored message (the cause's, when
+ * an apply failed because of an app failure): "the app instance rejected the request".
+ */
+export function failureClause(failure: Pick<FailureEvidence, 'code' | 'cause'> | null): string {
+  const code = failure?.cause ?? failure?.code;
+  if (!isFailureCode(code)) return 'the sync failed';
+  const message = failureEvidence(code).message;
+  return message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/, '');
+}
+
+function isFailureCode(code: unknown): code is FailureCode {
+  return typeof code === 'string' && (FAILURE_CODES as readonly string[]).includes(code);
+}
+
+/** "the 3 remaining instances", "the remaining instance". */
+function instances(count: number, adjective: string): string {
+  return count === 1 ? `the ${adjective} instance` : `the ${count} ${adjective} instances`;
+}
