@@ -10,6 +10,7 @@ import { Migration0007SnapshotsAndTimeline } from './0007-snapshots-and-timeline
 import { Migration0008UiPreferences } from './0008-ui-preferences';
 import { Migration0009Notifications } from './0009-notifications';
 import { Migration0010RolloutTargetRuns } from './0010-rollout-target-runs';
+import { Migration0011InstanceVerification } from './0011-instance-verification';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -23,6 +24,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0008UiPreferences', class: Migration0008UiPreferences },
   { name: 'Migration0009Notifications', class: Migration0009Notifications },
   { name: 'Migration0010RolloutTargetRuns', class: Migration0010RolloutTargetRuns },
+  { name: 'Migration0011InstanceVerification', class: Migration0011InstanceVerification },
 ];
 
 export function migrationNumber(name: string): number {
