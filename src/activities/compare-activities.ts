@@ -1,10 +1,11 @@
 import { createArrClient } from '../clients/arr-client';
 import { desiredEntity, liveEntity, selectedBy, supportedOn, transformInputs, type CompareInstanceInput, type CompareInstanceRead } from '../domain/compare/entity-compare';
-import { driftFailure } from '../domain/drift';
+import { driftFailure, type DriftReason } from '../domain/drift';
 import { catalogFromLive, transformSource } from '../domain/sync';
 import { isArrType } from '../domain/arr-types';
 import { Instance } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
+import { checkAppIdentity } from '../services/instances/app-identity';
 import { readLiveState } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
@@ -29,13 +30,17 @@ export function compareActivities(deps: ActivityDeps) {
       const { source, selection, section, liveParts } = transformInputs(cache.resolved, input.entityType, input.name, arrType, config.selection.namespace);
       const connection = await new InstanceService(em, deps.secretBox).connection(instance.id);
       const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
-      const { live, failures } = await readLiveState(client, liveParts);
-      const failure = Object.values(failures)[0];
-      if (failure) {
-        const reason = driftFailure(failure).reason;
+      const failed = (reason: DriftReason) => {
         deps.logger.info({ instanceId: instance.id, reason }, 'compare read failed');
         return { ...base, supported: true, present, error: reason };
-      }
+      };
+      const identity = await checkAppIdentity(client);
+      if (identity.status === 'failed') return failed(driftFailure(identity.failure, identity.httpStatus).reason);
+      // Another app's entities are never shown as this instance's.
+      if (identity.status === 'mismatch') return failed('app_mismatch');
+      const { live, failures } = await readLiveState(client, liveParts);
+      const failure = Object.values(failures)[0];
+      if (failure) return failed(driftFailure(failure).reason);
       const desired = desiredEntity(input.entityType, transformSource(source, catalogFromLive(arrType, live), { namespace: selection.namespace, sections: [section] }), arrType, selection.namespace);
       // The transform left it out for this app (e.g. no condition of a custom format applies to it).
       if (!desired) return { ...base, supported: false, present, error: 'incompatible' };

@@ -7,7 +7,8 @@ import { evidenceForAppFailure, failureEvidence, isAppCallFailure, type AppCallF
 import { applyPlan, completeRun, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
 import { SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
-import { fingerprint, readLiveState, type LivePart } from '../services/sync/live-state';
+import { checkAppIdentity } from '../services/instances/app-identity';
+import { fingerprint, readLiveState, unreadLiveState, type LivePart } from '../services/sync/live-state';
 import { readApplySubject, readPreviewSubject, storeGeneratedPreview, type ApplySubject, type GeneratedRow, type PreviewTarget } from '../services/sync/preview-target';
 import { readRunsToFinish, storeFinishedRuns, storeRunOutcomes } from '../services/sync/run-rows';
 import type { ActivityDeps } from './deps';
@@ -32,6 +33,8 @@ export interface ApplySummary {
   written: number;
   /** The app moved since the preview: nothing was written. */
   stale?: boolean;
+  /** The app at the instance's URL is of another type (appMismatch): nothing (more) was written. */
+  refused?: FailureEvidence;
 }
 
 export interface SyncRunResult {
@@ -95,7 +98,14 @@ export async function computePreview(deps: ActivityDeps, target: PreviewTarget, 
   const source = cachedSyncSource(cache, arrType, config.selection);
   const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
   const liveStarted = performance.now();
-  const { live, failures } = await readLiveState(client, liveNeeds(arrType, config.selection, sections));
+  // Who answers first: another app's state is never read as this instance's.
+  const identity = await checkAppIdentity(client);
+  if (identity.status === 'mismatch') {
+    deps.logger.info({ instanceId: preview.instanceId, detectedArrType: identity.identity.arrType }, 'sync preview refused: the app is of another type');
+    return { status: 'failed', failure: identity.evidence, body: null, failedSections: [] };
+  }
+  const needs = liveNeeds(arrType, config.selection, sections);
+  const { live, failures } = identity.status === 'failed' ? unreadLiveState(needs, identity.failure) : await readLiveState(client, needs);
   const liveMs = performance.now() - liveStarted;
   const failedSections = new Map<SyncSection, FailureEvidence>();
   for (const section of sections) {
@@ -175,8 +185,11 @@ export function syncActivities(deps: ActivityDeps) {
       return ((preview.preview ?? {}) as { counts?: GeneratedPreview['counts'] }).counts ?? { create: 0, update: 0, delete: 0, unchanged: 0 };
     },
 
-    /** True when the app still holds what the preview was computed against. */
-    checkPreviewFresh: (previewId: number): Promise<boolean> => isFresh(previewId),
+    /**
+     * True when the app still holds what the preview was computed against; the appMismatch
+     * evidence when the app at the instance's URL is now of another type.
+     */
+    checkPreviewFresh: (previewId: number): Promise<boolean | FailureEvidence> => isFresh(previewId),
 
     /** Records the run once per workflow; a resumed workflow finds it again. */
     async startSyncRun(previewId: number, workflowId: string, trigger: string, rolloutId: number | null): Promise<number> {
@@ -215,6 +228,13 @@ export function syncActivities(deps: ActivityDeps) {
       if (!subject.instance) throw notFound(`Instance ${subject.preview.instanceId} not found`);
       const connection = new InstanceService(em(), deps.secretBox).connectionOf(subject.instance);
       const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+      // The app may have been replaced since the preview: every attempt asks it who it is before writing.
+      const identity = await checkAppIdentity(client);
+      if (identity.status === 'failed') throw appFailure(identity.failure, 'asking the app who it is before applying');
+      if (identity.status === 'mismatch') {
+        deps.logger.info({ previewId, runId, detectedArrType: identity.identity.arrType }, 'sync apply refused: the app is of another type');
+        return { steps: 0, written: recorded.filter((o) => o.outcome !== 'skipped').length, refused: identity.evidence };
+      }
       // An approved preview applied as it is (canary targets) is checked for freshness here, in the
       // same attempt as the writes; the heartbeat records the check so a retry does not repeat it,
       // and once a step is confirmed the app has moved by our own writes: no check either.
@@ -297,10 +317,13 @@ export function syncActivities(deps: ActivityDeps) {
     return results;
   }
 
-  async function isFresh(previewId: number): Promise<boolean> {
+  async function isFresh(previewId: number): Promise<boolean | FailureEvidence> {
     const subject = await readPreviewSubject(em(), previewId);
     if (!subject?.instance) return false;
     const client = createArrClient(new InstanceService(em(), deps.secretBox).connectionOf(subject.instance), deps.config.appRequestTimeoutMs);
+    const identity = await checkAppIdentity(client);
+    if (identity.status === 'failed') throw appFailure(identity.failure, 'asking the app who it is before applying');
+    if (identity.status === 'mismatch') return identity.evidence;
     return liveStillMatches(client, subject);
   }
 

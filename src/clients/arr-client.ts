@@ -117,6 +117,26 @@ export class ArrClient<P extends AppPayloads = AnyAppPayloads> {
     return { appName: body.appName, version: body.version };
   }
 
+  /**
+   * GET /system/status to learn which app answers at the base URL. When this family's API path is
+   * not found there, the other API versions' paths are asked too (Lidarr answers under /api/v1,
+   * Radarr and Sonarr under /api/v3), so an app of another family still says what it is; when none
+   * answers, the first failure stands.
+   */
+  async identify(): Promise<SystemStatus> {
+    try {
+      return await this.systemStatus();
+    } catch (error) {
+      if (!(error instanceof AppRequestError) || error.failure !== 'notFound') throw error;
+      const otherBases = [...new Set(Object.values(APP_OF).map((app) => app.apiBase))].filter((base) => base !== this.target.apiBase);
+      for (const apiBase of otherBases) {
+        const { body } = await appRequest<unknown>({ ...this.target, apiBase }, 'GET', '/system/status').catch(() => ({ body: null }));
+        if (isObject(body) && typeof body.appName === 'string' && typeof body.version === 'string') return { appName: body.appName, version: body.version };
+      }
+      throw error;
+    }
+  }
+
   /** GET /system/status: the whole resource. */
   async systemResource(): Promise<SystemResource> {
     const body = await this.getObject<SystemResource>('/system/status');

@@ -36,3 +36,20 @@ export const APP_OF: Record<ArrType, { app: 'radarr' | 'sonarr' | 'lidarr'; labe
   series_app: { app: 'sonarr', label: 'Sonarr', apiBase: '/api/v3' },
   music_app: { app: 'lidarr', label: 'Lidarr', apiBase: '/api/v1' },
 };
+
+/**
+ * The family of the app that reports `appName` in its system/status (Radarr, Sonarr, Lidarr, any
+ * case); null for any other app (Prowlarr, Readarr, something else entirely).
+ */
+export function arrTypeOfAppName(appName: string): ArrType | null {
+  const name = appName.trim().toLowerCase();
+  return ARR_TYPES.find((arrType) => APP_OF[arrType].app === name) ?? null;
+}
+
+/** "Radarr, Sonarr or Lidarr": the apps arrgo manages, for messages. */
+export const MANAGED_APPS_TEXT = `${ARR_TYPES.slice(0, -1).map((t) => APP_OF[t].label).join(', ')} or ${APP_OF[ARR_TYPES[ARR_TYPES.length - 1]].label}`;
+
+/** "Sonarr (series_app)": how messages name an app family. */
+export function describeArrType(arrType: ArrType): string {
+  return `${APP_OF[arrType].label} (${arrType})`;
+}

@@ -7,7 +7,8 @@ export const DRIFT_STATUSES = ['in-sync', 'drifted', 'unreachable', 'unauthorize
 export type DriftStatusValue = (typeof DRIFT_STATUSES)[number];
 export type StoredDriftStatus = Exclude<DriftStatusValue, 'never-checked'>;
 
-export const DRIFT_REASONS = ['unreachable', 'timeout', 'unauthorized', 'invalid_response', 'not_configured', 'cache_not_ready', 'rate_limited', 'error'] as const;
+/** app_mismatch: the app at the instance's URL reports another app family (status error; nothing is compared). */
+export const DRIFT_REASONS = ['unreachable', 'timeout', 'unauthorized', 'invalid_response', 'app_mismatch', 'not_configured', 'cache_not_ready', 'rate_limited', 'error'] as const;
 export type DriftReason = (typeof DRIFT_REASONS)[number];
 
 /** How a failed call to the app shows in drift: status and sanitized reason. */

@@ -3,10 +3,12 @@
  * pre-authored here and nowhere else, so no exception text, app response body, host name or
  * credential can reach a client through them.
  */
+import { APP_OF, describeArrType, MANAGED_APPS_TEXT, type ArrType } from './arr-types';
+
 export const APP_FAILURE_CODES = ['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError', 'invalidResponse'] as const;
 export type AppFailureCode = (typeof APP_FAILURE_CODES)[number];
 
-export const FAILURE_CODES = [...APP_FAILURE_CODES, 'sectionErrors', 'executionFailed', 'stale', 'internalError'] as const;
+export const FAILURE_CODES = [...APP_FAILURE_CODES, 'appMismatch', 'sectionErrors', 'executionFailed', 'stale', 'internalError'] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 export interface FailureEvidence {
@@ -18,6 +20,8 @@ export interface FailureEvidence {
    * failure that caused it, when one did (null when the cause was not an app failure).
    */
   cause?: AppFailureCode | null;
+  /** For appMismatch: the app family the app at the URL reports (null: an app arrgo does not manage). */
+  detectedArrType?: ArrType | null;
 }
 
 /** How a call to an app went wrong (the app failure codes are also the public evidence codes). */
@@ -52,6 +56,10 @@ const TEXT: Record<FailureCode, { message: string; recoveryAction: string }> = {
     message: 'The app instance returned a response that could not be read.',
     recoveryAction: 'Check that the base URL points at the app and that the app version is supported.',
   },
+  appMismatch: {
+    message: "The app at this instance's URL is not an app of the instance's type.",
+    recoveryAction: 'Point the instance at its own app, or register it with the app type the app at that URL reports.',
+  },
   sectionErrors: {
     message: 'One or more sections failed to generate.',
     recoveryAction: 'Review each section outcome, fix the cause, then generate a new preview.',
@@ -72,6 +80,23 @@ const TEXT: Record<FailureCode, { message: string; recoveryAction: string }> = {
 
 export function failureEvidence(code: FailureCode): FailureEvidence {
   return { code, ...TEXT[code] };
+}
+
+/**
+ * The app at the instance's URL reports another family (`detected`; null when it is none arrgo
+ * manages) than the instance's: nothing is read for a preview or written. The text names both.
+ */
+export function appMismatchEvidence(expected: ArrType, detected: ArrType | null): FailureEvidence {
+  const label = APP_OF[expected].label;
+  const answers = detected ? `it answers as ${describeArrType(detected)}` : `it answers as an app that is not ${MANAGED_APPS_TEXT}`;
+  return {
+    code: 'appMismatch',
+    message: `The app at this instance's URL is not a ${label} instance: ${answers}.`,
+    recoveryAction: detected
+      ? `Point the instance at its ${label} app, or register the app at that URL as a ${detected} instance.`
+      : `Point the instance at its ${label} app.`,
+    detectedArrType: detected,
+  };
 }
 
 /** Evidence for a failed app call (an unreadable response is invalidResponse). */

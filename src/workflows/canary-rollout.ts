@@ -185,7 +185,7 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
         });
         try {
           const applied = await apply.applySyncPlan(previewIds[i], applies.runIds[i], { checkFreshness: true });
-          return applied.stale ? STALE : null;
+          return applied.stale ? STALE : (applied.refused ?? null);
         } catch (error) {
           return EXECUTION_FAILED(evidenceOf(error));
         }

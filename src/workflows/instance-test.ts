@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { InstanceTestResult } from './contracts';
+import type { CandidateConnection, InstanceTestResult } from './contracts';
 
 const { probeInstance } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
@@ -8,7 +8,7 @@ const { probeInstance } = proxyActivities<Activities>({
   retry: { maximumAttempts: 2, nonRetryableErrorTypes: ['AppError'] },
 });
 
-/** Tests the connection to one instance: GET system/status with the stored API key. */
-export async function instanceTestWorkflow(instanceId: number): Promise<InstanceTestResult> {
-  return probeInstance(instanceId);
+/** Tests the connection to one instance (or a candidate connection): GET system/status with its API key. */
+export async function instanceTestWorkflow(target: number | CandidateConnection): Promise<InstanceTestResult> {
+  return probeInstance(target);
 }

@@ -57,7 +57,8 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   let persisted: PreviewStatus = 'generating';
   let expiresAtMs: number | null = null;
   let applyRequested = input.autoApply;
-  let refusedStale = false;
+  /** Why an accepted apply was refused before it wrote anything (the update answers with it). */
+  let refusal: Pick<ApplyResponse, 'code' | 'failure'> | null = null;
   const result: SyncWorkflowResult = {
     previewId: input.previewId,
     status,
@@ -86,7 +87,7 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
       applyRequested = true;
       // Answer once the outcome (applying, or expired when stale) is in the database too.
       await condition(() => persisted !== 'ready' && persisted === status);
-      return refusedStale ? { status, code: 'stale' } : { status };
+      return refusal ? { status, ...refusal } : { status };
     },
     {
       validator: () => {
@@ -124,12 +125,17 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   // A preview generated moments ago for an automatic apply (one-step sync, canary) needs no check:
   // nobody reviewed it in between. One applied as it is (generate false) is checked inside the
   // apply attempt instead. A preview a person applies later is checked here, so the update can
-  // answer stale.
-  if (input.generate !== false && !input.autoApply && !(await quick.checkPreviewFresh(input.previewId))) {
-    refusedStale = true;
-    result.failure = STALE;
-    await transition('expired', () => quick.recordPreviewStatus(input.previewId, 'expired', { failure: STALE }));
-    return settled(result);
+  // answer stale (expired), or appMismatch (failed) when the app at the URL is now of another type.
+  if (input.generate !== false && !input.autoApply) {
+    const fresh = await quick.checkPreviewFresh(input.previewId);
+    if (fresh !== true) {
+      const failure = fresh === false ? STALE : fresh;
+      const next = fresh === false ? 'expired' : 'failed';
+      refusal = fresh === false ? { code: 'stale' } : { code: 'appMismatch', failure };
+      result.failure = failure;
+      await transition(next, () => quick.recordPreviewStatus(input.previewId, next, { failure }));
+      return settled(result);
+    }
   }
 
   // Recording the run also moves the preview to applying (one step, fewer round trips).
@@ -139,6 +145,7 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   try {
     const applied = await apply.applySyncPlan(input.previewId, runId, { checkFreshness: input.generate === false });
     if (applied.stale) failure = STALE;
+    else if (applied.refused) failure = applied.refused;
   } catch (error) {
     failure = EXECUTION_FAILED(evidenceOf(error));
   }

@@ -56,6 +56,18 @@ export async function addInstance(
   return { id: created.body.id, name: options.name, arrType, emulator, apiKey };
 }
 
+/**
+ * Replaces the app behind an instance's URL, as a user who repoints a port would: its emulator
+ * stops and an emulator of `app` (same key, fresh state) starts on the same port. The instance's
+ * `emulator` is the new one from then on.
+ */
+export async function replaceApp(instance: FleetInstance, app: EmulatorApp): Promise<Emulator> {
+  const port = instance.emulator.port;
+  await instance.emulator.close();
+  instance.emulator = await startEmulator({ app, apiKey: instance.apiKey, port });
+  return instance.emulator;
+}
+
 /** Starts a canary rollout of movie_app instances through the API; `fields`: the request's other fields. */
 export function startMovieRollout(h: Harness, canary: FleetInstance, targets: FleetInstance[], fields: Record<string, unknown>) {
   return h.post('/canary/rollouts', { arrType: 'movie_app', canaryInstanceId: canary.id, targetInstanceIds: targets.map((t) => t.id), ...fields });

@@ -5,6 +5,9 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
 import { CanaryRollout, Instance, SyncRun } from '../../src/persistence/entities';
 import { PROFILE_CHANNEL, type ProfileSample } from '../../src/platform/profiling';
+import type { Knex } from '@mikro-orm/knex';
+import { SecretBox } from '../../src/platform/crypto';
+import { InstanceService } from '../../src/services/instances/instance-service';
 import { createPostgresDatabase, postgresAvailable } from '../helpers/databases';
 
 const describePg = postgresAvailable() ? describe : describe.skip;
@@ -150,14 +153,57 @@ async function expectRolloutReasonStored(orm: Orm): Promise<void> {
 
 describeOnMigratedDatabases('a rollout keeps why it ended', expectRolloutReasonStored);
 
+/**
+ * Migration 0012: an instance registered before it is never-verified (and listed with the
+ * unverified ones); what a connection test found is stored and read back.
+ */
+async function expectInstanceVerification(orm: Orm): Promise<void> {
+  await orm.getMigrator().up({ to: 'Migration0011RolloutStatusReason' });
+  // A row as arrgo wrote it before the migration (its columns only).
+  const insertLegacy = (name: string) =>
+    (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex()('instances').insert({ name, arr_type: 'movie_app', base_url: 'http://127.0.0.1:1', api_key_sealed: 'sealed', enabled: true, tags: '[]', created_at: new Date(), updated_at: new Date() });
+  await insertLegacy('before');
+  expect(await migrate(orm)).toBe(LATEST_MIGRATION);
+  const before = await orm.em.fork().findOneOrFail(Instance, { name: 'before' });
+  expect(before).toMatchObject({ verificationStatus: 'never-verified', verificationCheckedAt: null, verificationAppName: null, verificationAppVersion: null, verificationReason: null });
+
+  const service = new InstanceService(orm.em.fork(), new SecretBox('persistence-test-secret-0123456789'));
+  const checkedAt = new Date('2026-03-04T05:06:07.000Z');
+  const created = await service.create(
+    { name: 'after', arrType: 'series_app', baseUrl: 'http://127.0.0.1:2/', apiKeySealed: 'sealed' },
+    { status: 'unverified', checkedAt, appName: 'Radarr', version: '6.1.0.10293', reason: 'appMismatch' },
+  );
+  await service.recordVerification(before.id, { status: 'unverified', checkedAt, appName: null, version: null, reason: 'unreachable' });
+  const reread = new InstanceService(orm.em.fork(), new SecretBox('persistence-test-secret-0123456789'));
+  expect((await reread.get(created.id)).verification).toEqual({ status: 'unverified', checkedAt: checkedAt.toISOString(), appName: 'Radarr', version: '6.1.0.10293', reason: 'appMismatch' });
+  expect((await reread.get(before.id)).verification).toEqual({ status: 'unverified', checkedAt: checkedAt.toISOString(), appName: null, version: null, reason: 'unreachable' });
+  await insertLegacy('legacy');
+  const unverified = await reread.list({ verified: false, page: 1, pageSize: 10 });
+  expect(unverified.items.map((i) => [i.name, i.verification.status])).toEqual([
+    ['before', 'unverified'],
+    ['after', 'unverified'],
+    ['legacy', 'never-verified'],
+  ]);
+  expect((await reread.list({ verified: true, page: 1, pageSize: 10 })).total).toBe(0);
+}
+
+describeOnDatabases('instance verification columns (migration 0012)', expectInstanceVerification);
+
 /** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
 function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {
+  describeOnDatabases(name, async (orm) => {
+    await migrate(orm);
+    await check(orm);
+  });
+}
+
+/** A check run on a fresh SQLite file and PostgreSQL database (when the tests have one), not migrated. */
+function describeOnDatabases(name: string, check: (orm: Orm) => Promise<void>): void {
   describe(name, () => {
     it('on SQLite', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-sqlite-'));
       const orm = await initOrm({ kind: 'sqlite', file: path.join(dir, 'arrgo.sqlite') });
       try {
-        await migrate(orm);
         await check(orm);
       } finally {
         await orm.close(true);
@@ -169,7 +215,6 @@ function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<
       const db = await createPostgresDatabase();
       const orm = await initOrm({ kind: 'postgresql', url: db.url });
       try {
-        await migrate(orm);
         await check(orm);
       } finally {
         await orm.close(true);

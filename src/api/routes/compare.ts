@@ -50,7 +50,7 @@ const CompareInstanceSchema = z.object({
   error: z
     .string()
     .optional()
-    .openapi({ description: 'Sanitized reason: incompatible, not_configured, rate-limited (live fetch), or the drift reasons unreachable, timeout, unauthorized, invalid_response, rate_limited, error' }),
+    .openapi({ description: 'Sanitized reason: incompatible, not_configured, rate-limited (live fetch), or the drift reasons unreachable, timeout, unauthorized, invalid_response, app_mismatch (the app at the instance\'s URL is of another app type: nothing was read), rate_limited, error' }),
 });
 
 const CompareResponseSchema = z

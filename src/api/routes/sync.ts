@@ -63,7 +63,9 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
     path: '/sync/previews/{id}/apply',
     operationId: 'applySyncPreview',
     summary: 'Apply a ready preview (a Temporal update on its workflow)',
-    description: 'Refused with 409 and code "stale" when the preview expired or the instance changed since it was generated; 409 when it is not ready.',
+    description:
+      'Refused with 409 and code "stale" when the preview expired or the instance changed since it was generated; 409 and code "appMismatch" when the app at the instance\'s URL now reports another app type (nothing is written; the preview fails with that evidence); 409 when it is not ready. ' +
+      'Every apply attempt asks the app who it is (system/status) before its first write.',
     tags,
     params: z.object({ id: idParam() }),
     query: WaitQuery,
@@ -71,7 +73,7 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
       202: { description: 'Applying', schema: PreviewSchema },
       200: { description: 'Applied or failed (wait=true)', schema: PreviewSchema },
       404: { description: 'No such preview' },
-      409: { description: 'Stale (code stale) or not ready' },
+      409: { description: 'Stale (code stale), the app is of another type (code appMismatch), or not ready' },
     },
     handler: async ({ params, query }) => {
       const body = await previews().apply(params.id, query.wait);

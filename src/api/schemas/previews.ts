@@ -9,6 +9,7 @@ export const FailureEvidenceSchema = z
     code: z.enum(FAILURE_CODES).openapi({
       description:
         'unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; ' +
+        "appMismatch: the app at the instance's URL reports another app type (system/status, asked before every preview and apply): nothing was read or written (detectedArrType names it); " +
         'sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section\'s app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError',
     }),
     message: z.string().openapi({ description: 'Pre-authored, safe text' }),
@@ -18,6 +19,9 @@ export const FailureEvidenceSchema = z
       .nullable()
       .optional()
       .openapi({ description: 'With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section\'s app failure' }),
+    detectedArrType: ArrTypeSchema.nullable()
+      .optional()
+      .openapi({ description: 'With appMismatch: the app type of the app that answered (null: not Radarr, Sonarr or Lidarr)' }),
   })
   .openapi('FailureEvidence');
 

@@ -1,5 +1,6 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
+import type { VerificationReason, VerificationStatus } from '../../domain/instance-verification';
 import { createdAtColumn, updatedAtColumn } from './timestamps';
 
 export class Instance {
@@ -11,6 +12,12 @@ export class Instance {
   apiKeySealed!: string;
   enabled: boolean = true;
   tags: string[] = [];
+  /** What the last connection test found (src/domain/instance-verification.ts). */
+  verificationStatus: Opt<VerificationStatus> = 'never-verified';
+  verificationCheckedAt: Date | null = null;
+  verificationAppName: string | null = null;
+  verificationAppVersion: string | null = null;
+  verificationReason: VerificationReason | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -26,6 +33,11 @@ export const InstanceSchema = new EntitySchema<Instance>({
     apiKeySealed: { type: 'text', fieldName: 'api_key_sealed' },
     enabled: { type: 'boolean', default: true },
     tags: { type: 'json' },
+    verificationStatus: { type: 'string', length: 20, fieldName: 'verification_status', default: 'never-verified' },
+    verificationCheckedAt: { type: 'Date', nullable: true, fieldName: 'verification_checked_at' },
+    verificationAppName: { type: 'string', length: 100, nullable: true, fieldName: 'verification_app_name' },
+    verificationAppVersion: { type: 'string', length: 50, nullable: true, fieldName: 'verification_app_version' },
+    verificationReason: { type: 'string', length: 30, nullable: true, fieldName: 'verification_reason' },
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { createArrClient } from '../../clients/arr-client';
-import { AppRequestError } from '../../clients/http';
 import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type StoredDriftStatus } from '../../domain/drift';
 import type { DriftState } from '../../domain/notifications';
 import { appSections, classifyDrift, liveNeeds, planSync, type SyncChange, type SyncIssue } from '../../domain/sync';
@@ -9,6 +8,7 @@ import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
 import { probe } from '../../platform/profiling';
 import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
+import { checkAppIdentity } from '../instances/app-identity';
 import { InstanceService } from '../instances/instance-service';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
 import { Slots } from '../slots';
@@ -127,19 +127,17 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     const cache = await cacheOf(database.id);
     if (!cache) return verdict('error', 'cache_not_ready');
     const client = createArrClient(instanceService.connectionOf(instance), deps.timeoutMs);
-    let detectedVersion: string;
-    try {
-      detectedVersion = (
-        await slots.run(() => {
-          at = new Date();
-          return client.systemStatus();
-        })
-      ).version;
-    } catch (error) {
-      if (!(error instanceof AppRequestError)) throw error;
-      const failed = driftFailure(error.failure, error.status);
+    const identity = await slots.run(() => {
+      at = new Date();
+      return checkAppIdentity(client);
+    });
+    if (identity.status === 'failed') {
+      const failed = driftFailure(identity.failure, identity.httpStatus);
       return verdict(failed.status, failed.reason);
     }
+    // Another app's state is never compared as this instance's.
+    if (identity.status === 'mismatch') return verdict('error', 'app_mismatch');
+    const detectedVersion = identity.identity.version;
     const sections = appSections(instance.arrType);
     const { live, failures } = await slots.run(() => readLiveState(client, liveNeeds(instance.arrType, config.selection, sections)));
     const firstFailure = Object.values(failures)[0];

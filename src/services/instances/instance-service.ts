@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
+import type { Verification, VerificationReason, VerificationStatus } from '../../domain/instance-verification';
 import { AppError, notFound, validationError } from '../../errors';
 import type { SecretBox } from '../../platform/crypto';
 import { secretScrubber } from '../../platform/logger';
@@ -25,6 +26,13 @@ export interface InstanceView {
   enabled: boolean;
   tags: string[];
   apiKeySet: boolean;
+  verification: {
+    status: VerificationStatus;
+    checkedAt: string | null;
+    appName: string | null;
+    version: string | null;
+    reason: VerificationReason | null;
+  };
   createdAt: string;
   updatedAt: string;
 }
@@ -42,6 +50,8 @@ export interface InstanceListFilter {
   arrType?: ArrType;
   enabled?: boolean;
   tag?: string;
+  /** true: verified only; false: unverified and never-verified. */
+  verified?: boolean;
   page: number;
   pageSize: number;
 }
@@ -58,16 +68,17 @@ export class InstanceService {
     private readonly secretBox: SecretBox,
   ) {}
 
-  async create(input: InstanceInput): Promise<InstanceView> {
-    secretScrubber.add(input.apiKey);
+  /** Stores a new instance with what its connection test found (the key sealed as the test had it). */
+  async create(input: Omit<InstanceInput, 'apiKey'> & { apiKeySealed: string }, verification: Verification): Promise<InstanceView> {
     await this.assertNameFree(input.name);
     const instance = this.em.create(Instance, {
       name: input.name,
       arrType: input.arrType,
       baseUrl: normalizeBaseUrl(input.baseUrl),
-      apiKeySealed: this.secretBox.encrypt(input.apiKey),
+      apiKeySealed: input.apiKeySealed,
       enabled: input.enabled ?? true,
       tags: dedupe(input.tags ?? []),
+      ...verificationColumns(verification),
       createdAt: new Date(),
       updatedAt: new Date(),
     });
@@ -75,10 +86,17 @@ export class InstanceService {
     return toView(instance);
   }
 
+  /** Seals an API key for storing (or for a connection test of a candidate); the clear key joins the log scrubber. */
+  seal(apiKey: string): string {
+    secretScrubber.add(apiKey);
+    return this.secretBox.encrypt(apiKey);
+  }
+
   async list(filter: InstanceListFilter): Promise<{ items: InstanceView[]; total: number }> {
     const where: Record<string, unknown> = {};
     if (filter.arrType) where.arrType = filter.arrType;
     if (filter.enabled !== undefined) where.enabled = filter.enabled;
+    if (filter.verified !== undefined) where.verificationStatus = filter.verified ? 'verified' : { $ne: 'verified' };
     let all = await this.em.find(Instance, where, { orderBy: { id: 'asc' } });
     if (filter.tag) all = all.filter((i) => i.tags.includes(filter.tag!));
     const start = (filter.page - 1) * filter.pageSize;
@@ -93,7 +111,11 @@ export class InstanceService {
     return loadInstance(this.em, id);
   }
 
-  async update(id: number, patch: InstancePatch): Promise<InstanceView> {
+  /**
+   * Changes the instance. A change of its app (URL, type or key) comes with what the connection
+   * test of the new values found (`tested`: the key sealed as the test had it).
+   */
+  async update(id: number, patch: Omit<InstancePatch, 'apiKey'>, tested?: { apiKeySealed: string; verification: Verification }): Promise<InstanceView> {
     const instance = await this.load(id);
     if (patch.name !== undefined && patch.name !== instance.name) {
       await this.assertNameFree(patch.name);
@@ -101,15 +123,17 @@ export class InstanceService {
     }
     if (patch.arrType !== undefined) instance.arrType = patch.arrType;
     if (patch.baseUrl !== undefined) instance.baseUrl = normalizeBaseUrl(patch.baseUrl);
-    if (patch.apiKey !== undefined) {
-      secretScrubber.add(patch.apiKey);
-      instance.apiKeySealed = this.secretBox.encrypt(patch.apiKey);
-    }
+    if (tested) Object.assign(instance, { apiKeySealed: tested.apiKeySealed, ...verificationColumns(tested.verification) });
     if (patch.enabled !== undefined) instance.enabled = patch.enabled;
     if (patch.tags !== undefined) instance.tags = dedupe(patch.tags);
     instance.updatedAt = new Date();
     await this.em.flush();
     return toView(instance);
+  }
+
+  /** Records what a connection test of the stored instance found. */
+  async recordVerification(id: number, verification: Verification): Promise<void> {
+    await this.em.nativeUpdate(Instance, { id }, verificationColumns(verification));
   }
 
   /**
@@ -144,7 +168,7 @@ export class InstanceService {
     return { id: instance.id, name: instance.name, arrType: instance.arrType, baseUrl: instance.baseUrl, apiKey, enabled: instance.enabled };
   }
 
-  private async assertNameFree(name: string): Promise<void> {
+  async assertNameFree(name: string): Promise<void> {
     if (await this.em.count(Instance, { name })) throw validationError(`An instance named "${name}" already exists`);
   }
 }
@@ -158,12 +182,30 @@ export function toView(instance: Instance): InstanceView {
     enabled: instance.enabled,
     tags: instance.tags,
     apiKeySet: Boolean(instance.apiKeySealed),
+    verification: {
+      status: instance.verificationStatus,
+      checkedAt: instance.verificationCheckedAt?.toISOString() ?? null,
+      appName: instance.verificationAppName,
+      version: instance.verificationAppVersion,
+      reason: instance.verificationReason,
+    },
     createdAt: instance.createdAt.toISOString(),
     updatedAt: instance.updatedAt.toISOString(),
   };
 }
 
-function normalizeBaseUrl(url: string): string {
+function verificationColumns(verification: Verification): Pick<Instance, 'verificationStatus' | 'verificationCheckedAt' | 'verificationAppName' | 'verificationAppVersion' | 'verificationReason'> {
+  return {
+    verificationStatus: verification.status,
+    verificationCheckedAt: verification.checkedAt,
+    verificationAppName: verification.appName,
+    verificationAppVersion: verification.version,
+    verificationReason: verification.reason,
+  };
+}
+
+/** A base URL as stored: trimmed, without trailing slashes. */
+export function normalizeBaseUrl(url: string): string {
   return url.trim().replace(/\/+$/, '');
 }
 

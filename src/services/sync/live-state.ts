@@ -30,6 +30,11 @@ export async function readLiveState(client: AnyArrClient, parts: readonly LivePa
   return { live, failures };
 }
 
+/** The app could not say who it is (its system/status failed): every part fails the same way, unread. */
+export function unreadLiveState(parts: readonly LivePart[], failure: AppCallFailure): LiveRead {
+  return { live: {}, failures: Object.fromEntries(parts.map((part) => [part, failure])) };
+}
+
 function readPart(client: AnyArrClient, part: LivePart): Promise<unknown> {
   switch (part) {
     case 'customFormats':

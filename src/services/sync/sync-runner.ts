@@ -2,6 +2,7 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
 import { APP_OF } from '../../domain/arr-types';
+import { failureEvidence } from '../../domain/failure-evidence';
 import { AppError, conflict } from '../../errors';
 import type { Orm } from '../../persistence/orm';
 import { SyncPreview } from '../../persistence/entities';
@@ -64,7 +65,8 @@ export async function waitForSync(deps: SyncRunnerDeps, workflowId: string): Pro
 
 /**
  * Sends the apply update. A preview that expired (TTL passed, or the app moved since it was
- * generated) is refused with code stale; one that is not ready is a plain conflict.
+ * generated) is refused with code stale, one whose app is now of another type with code
+ * appMismatch; one that is not ready is a plain conflict.
  */
 export async function requestApply(deps: SyncRunnerDeps, preview: Pick<SyncPreview, 'id' | 'trigger' | 'status' | 'workflowId'>): Promise<ApplyResponse> {
   const refusedFor = (status: string) =>
@@ -93,6 +95,10 @@ export async function requestApply(deps: SyncRunnerDeps, preview: Pick<SyncPrevi
   }
   if (response.code === 'stale') {
     throw new AppError('conflict', `Preview ${preview.id} is stale: the instance changed since the preview was generated; generate a new one`, { code: 'stale' });
+  }
+  if (response.code === 'appMismatch') {
+    const evidence = response.failure ?? failureEvidence('appMismatch');
+    throw new AppError('conflict', `Preview ${preview.id} was not applied and nothing was written: ${evidence.message} ${evidence.recoveryAction}`, { code: 'appMismatch' });
   }
   return response;
 }

@@ -35,8 +35,13 @@ export interface SyncWorkflowResult {
 
 export interface ApplyResponse {
   status: PreviewStatus;
-  /** Set when the apply was refused after acceptance (the app moved since the preview). */
-  code?: 'stale';
+  /**
+   * Set when the apply was refused after acceptance, before any write: stale (the app moved since
+   * the preview), appMismatch (the app at the instance's URL is now of another type).
+   */
+  code?: 'stale' | 'appMismatch';
+  /** With appMismatch: its evidence. */
+  failure?: FailureEvidence;
 }
 
 /** One sync preview and its apply: `<tq>-sync-<previewId>`. */
