@@ -53,7 +53,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     method: 'get',
     path: '/pcd/export',
     operationId: 'exportEntity',
-    summary: 'Export one entity of the resolved state as portable JSON (database ids and timestamps stripped)',
+    summary: 'Export one entity of the resolved state as portable JSON (data carries no database ids or timestamps; the entity id is beside it)',
     tags,
     query: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     responses: {
