@@ -20,6 +20,12 @@ export function toPcdArrType(arrType: ArrTypeOrAll): PcdArrTypeOrAll {
   return arrType === 'all' ? 'all' : TO_PCD[arrType];
 }
 
+/**
+ * The other spelling of each app family that requests may use (a PCD manifest's radarr, sonarr,
+ * lidarr); answers always use movie_app, series_app, music_app.
+ */
+export const ARR_TYPE_ALIASES: Readonly<Record<PcdArrType, ArrType>> = FROM_PCD;
+
 /** Maps a PCD arr_type value; unknown values give null so callers can refuse them explicitly. */
 export function fromPcdArrType(value: string): ArrTypeOrAll | null {
   if (value === 'all') return 'all';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ServiceError, WorkflowFailedError, type WorkflowHandle, type WorkflowHandleWithStartDetails, type WorkflowStartOptions } from '@temporalio/client';
+import { ServiceError, WorkflowFailedError, type WorkflowClient, type WorkflowHandle, type WorkflowHandleWithStartDetails, type WorkflowStartOptions } from '@temporalio/client';
 import type { Duration, SearchAttributePair, Workflow, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowResultType } from '@temporalio/common';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { AppError } from '../errors';
@@ -64,6 +64,45 @@ export async function workflowResult<W extends Workflow>(handle: WorkflowHandle<
   } catch (error) {
     throw translateTemporalError(error);
   }
+}
+
+/**
+ * What a bounded wait gives: the value when the awaited call answered in time, `finished: false`
+ * when the bound passed first (the workflow goes on).
+ */
+export type BoundedWait<T> = { finished: true; value: T } | { finished: false };
+
+/**
+ * The one bounded wait on a workflow: runs a client call (its result, an update that answers at a
+ * stage) for at most `withinMs`, then cancels the call's requests; 0 does not wait. Failures are
+ * translated like every other workflow call.
+ */
+export async function waitWithin<T>(client: Pick<WorkflowClient, 'withAbortSignal'>, withinMs: number, call: () => Promise<T>): Promise<BoundedWait<T>> {
+  if (withinMs <= 0) return { finished: false };
+  const bound = new AbortController();
+  const timer = setTimeout(() => bound.abort(), withinMs);
+  try {
+    return { finished: true, value: await client.withAbortSignal(bound.signal, call) };
+  } catch (error) {
+    if (bound.signal.aborted) return { finished: false };
+    throw translateTemporalError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A use case's answer after an optional bounded wait (the API's `wait=true`): the state as stored
+ * after the wait, and whether what it waited for happened in time.
+ */
+export interface WaitedAnswer<T> {
+  finished: boolean;
+  body: T;
+}
+
+/** The result of a started workflow if it finishes within `withinMs`. */
+export function workflowResultWithin<W extends Workflow>(handle: WorkflowHandle<W>, withinMs: number): Promise<BoundedWait<WorkflowResultType<W>>> {
+  return waitWithin(handle.client, withinMs, () => handle.result());
 }
 
 export function translateTemporalError(error: unknown): Error {

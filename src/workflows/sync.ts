@@ -20,6 +20,7 @@ import {
   APPLY_REFUSALS,
   applyPreviewUpdate,
   driftCheckWorkflow,
+  previewGeneratedUpdate,
   previewStatusQuery,
   SA,
   searchAttributes,
@@ -81,6 +82,10 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   };
 
   setHandler(previewStatusQuery, () => ({ status, expiresAtMs }));
+  setHandler(previewGeneratedUpdate, async () => {
+    await condition(() => persisted !== 'generating');
+    return { status: persisted };
+  });
   setHandler(
     applyPreviewUpdate,
     async (): Promise<ApplyResponse> => {

@@ -62,10 +62,11 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate 
 
   const evaluate = (body: unknown) => h.post(EVALUATE, body);
 
-  it('without a database, only parses: cfMatches is {}', async () => {
+  it('without a database, only parses: cfMatches and customFormats are {}', async () => {
     const r = await evaluate({ releases: [{ id: 7, title: 'Movie.Title.2010.1080p.BluRay.x264-GROUP', type: 'movie' }] });
     expect(r.status).toBe(200);
     expect(r.body.parserAvailable).toBe(true);
+    expect(r.body.customFormats).toEqual({});
     expect(r.body.evaluations).toHaveLength(1);
     const e = r.body.evaluations[0];
     expect(e).toMatchObject({ releaseId: 7, title: 'Movie.Title.2010.1080p.BluRay.x264-GROUP', cfMatches: {}, cfUndecided: [] });
@@ -79,6 +80,9 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate 
     expect(r.status).toBe(200);
     for (const f of r.body.evaluations[0].explain) formatIds.set(f.name, f.customFormatId);
     expect(formatIds.size).toBe(200);
+    // The response names every format it reports, as explain does.
+    expect(Object.keys(r.body.customFormats)).toHaveLength(200);
+    for (const [name, id] of formatIds) expect(r.body.customFormats[String(id)]).toBe(name);
     const failures: string[] = [];
     r.body.evaluations.forEach((e: any, i: number) => {
       const sample = SAMPLE[i];

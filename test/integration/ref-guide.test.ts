@@ -59,7 +59,7 @@ for (const db of dbKinds()) {
         [{ name: 'x', origin: { kind: 'git', url: repo.url }, arrType: 'movie_app', extra: 1 }, 'Invalid request: body has unknown field(s): extra'],
         [{ name: 'x', origin: { kind: 'git', url: 'ftp://example.invalid/guides' }, arrType: 'movie_app' }, 'Invalid request: body.origin.url must be an https://, ssh://, git@host: or file:// git URL'],
         [{ name: 'x', origin: { kind: 'local', path: 'relative/guides' }, arrType: 'movie_app' }, 'Invalid request: body.origin.path must be an absolute path'],
-        [{ name: 'x', origin: { kind: 'local', path: repo.dir }, arrType: 'music_app' }, 'Invalid request: body.arrType must be one of: movie_app, series_app'],
+        [{ name: 'x', origin: { kind: 'local', path: repo.dir }, arrType: 'music_app' }, 'Invalid request: body.arrType must be one of: movie_app (or radarr), series_app (or sonarr)'],
         [{ name: 'x', origin: { kind: 'local', path: repo.dir }, arrType: 'movie_app', type: 'recyclarr' }, 'Invalid request: body.type must be one of: trash-guides'],
         [{ name: 'x', origin: { kind: 'local', path: repo.dir }, arrType: 'movie_app', databaseIds: [999] }, 'Invalid request: body.databaseIds: database 999 does not exist'],
         [{ name: 'x'.repeat(101), origin: { kind: 'local', path: repo.dir }, arrType: 'movie_app' }, 'Invalid request: body.name must be at most 100 characters'],
@@ -141,7 +141,7 @@ for (const db of dbKinds()) {
       const cases: [string, number, string][] = [
         [`/ref-guide/sources/abc/entities/${CF_1080P}?type=custom_format`, 400, 'Invalid request: params.id must be a positive integer'],
         [`/ref-guide/sources/${radarr}/entities/${CF_1080P}`, 400, 'Invalid request: query.type is required'],
-        [`/ref-guide/sources/${radarr}/entities/${CF_1080P}?type=release_profile`, 400, 'Invalid request: query.type must be one of: custom_format, custom_format_group, quality_profile, quality_size, naming'],
+        [`/ref-guide/sources/${radarr}/entities/${CF_1080P}?type=release_profile`, 400, 'Invalid request: query.type must be one of: custom_format (or customFormat), custom_format_group (or customFormatGroup), quality_profile (or qualityProfile), quality_size (or qualitySize), naming'],
         [`/ref-guide/sources/${radarr}/entities/XYZ?type=custom_format`, 400, 'Invalid request: params.refId must be 32 lowercase hexadecimal characters'],
         [`/ref-guide/sources/9999/entities/${CF_1080P}?type=custom_format`, 404, 'Reference-guide source 9999 not found'],
         [`/ref-guide/sources/${radarr}/entities/${'0'.repeat(32)}?type=custom_format`, 404, `No custom_format with refId ${'0'.repeat(32)} in reference-guide source ${radarr}`],

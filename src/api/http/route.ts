@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { channel } from 'node:diagnostics_channel';
 import express, { type Request, type Response } from 'express';
 import { z as zod, type AnyZodObject, type ZodTypeAny, type z } from 'zod';
 import { ErrorBody, text } from './zod';
@@ -64,6 +65,40 @@ export interface RouteDefinition<P extends AnyZodObject | undefined, Q extends A
 }
 
 const parsedKey = Symbol('arrgo.parsed');
+
+/**
+ * Diagnostics: while something subscribes to this channel (a test, a debugging session), every
+ * handler gets its parsed query wrapped in a proxy that records which parameters it reads, and the
+ * router publishes them per request (QueryReads). A documented parameter no handler reads is a
+ * promise the API does not keep. Without subscribers it costs one property read per request.
+ */
+export const QUERY_READS_CHANNEL = 'arrgo:query-reads';
+
+export interface QueryReads {
+  operationId: string;
+  /** The query parameters the operation documents. */
+  documented: string[];
+  /** The ones its handler read in this request. */
+  read: string[];
+}
+
+const queryReadsChannel = channel(QUERY_READS_CHANNEL);
+
+function recordingReads(query: Record<string, unknown>, reads: Set<string>): Record<string, unknown> {
+  const record = (key: string | symbol) => {
+    if (typeof key === 'string') reads.add(key);
+  };
+  return new Proxy(query, {
+    get(target, key, receiver) {
+      record(key);
+      return Reflect.get(target, key, receiver);
+    },
+    has(target, key) {
+      record(key);
+      return Reflect.has(target, key);
+    },
+  });
+}
 const NO_QUERY = zod.object({});
 
 /**
@@ -89,13 +124,21 @@ export class ApiRouter {
     const expressPath = def.path.replace(/\{(\w+)\}/g, ':$1');
     // Unknown query parameters are refused (named), like unknown body fields.
     const querySchema = (def.query ?? NO_QUERY).strict();
+    const documentedQuery = Object.keys(def.query?.shape ?? {});
     this.router[def.method](expressPath, async (req: Request, res: Response) => {
       const params = parse('params', def.params, req.params);
-      const query = parse('query', querySchema, req.query);
+      const parsedQuery = parse('query', querySchema, req.query) as Record<string, unknown>;
       const body = parse('body', def.body, req.body ?? undefined);
-      (req as unknown as Record<symbol, unknown>)[parsedKey] = { params, query, body };
+      (req as unknown as Record<symbol, unknown>)[parsedKey] = { params, query: parsedQuery, body };
       const ifNoneMatch = def.conditional ? conditionalHeader(req.header('if-none-match')) : undefined;
-      const result = await def.handler({ params, query, body, req, res } as HandlerInput<P, Q, B>);
+      const reads = queryReadsChannel.hasSubscribers ? new Set<string>() : null;
+      const query = reads ? recordingReads(parsedQuery, reads) : parsedQuery;
+      let result: HandlerResult | void;
+      try {
+        result = await def.handler({ params, query, body, req, res } as HandlerInput<P, Q, B>);
+      } finally {
+        if (reads) queryReadsChannel.publish({ operationId: def.operationId, documented: documentedQuery, read: [...reads] } satisfies QueryReads);
+      }
       if (res.headersSent) return;
       if (result?.view) return sendView(res, result.status ?? 200, result.view, ifNoneMatch);
       const status = result?.status ?? (result?.body === undefined ? 204 : 200);

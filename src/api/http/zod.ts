@@ -69,4 +69,28 @@ export const integerQuery = (min: number, max: number) =>
     .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`)
     .openapi({ type: 'integer', minimum: min, maximum: max });
 
+/**
+ * A request enum that also takes other spellings of its values (alias -> value). The handler gets
+ * the canonical value; anything else is refused with every accepted form listed ("must be one of:
+ * movie_app (or radarr), ..."). The OpenAPI document lists the canonical values and names the
+ * aliases in the description.
+ */
+export function aliasedEnum<T extends string>(values: readonly [T, ...T[]], aliases: Readonly<Record<string, T>>, description?: string) {
+  const aliasesOf = (value: T) => Object.keys(aliases).filter((alias) => aliases[alias] === value);
+  const accepted = values.map((value) => (aliasesOf(value).length ? `${value} (or ${aliasesOf(value).join(' or ')})` : value)).join(', ');
+  const aliasNote = Object.keys(aliases).length
+    ? `Requests may also spell ${Object.entries(aliases).map(([alias, value]) => `${value} as ${alias}`).join(', ')}; answers use the canonical value.`
+    : undefined;
+  const known = new Set<string>(values);
+  return z
+    .string()
+    .transform((value, ctx): T => {
+      if (known.has(value)) return value as T;
+      if (Object.hasOwn(aliases, value)) return aliases[value];
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be one of: ${accepted}` });
+      return z.NEVER;
+    })
+    .openapi({ type: 'string', enum: [...values], description: [description, aliasNote].filter(Boolean).join(' ') || undefined });
+}
+
 export const ErrorBody = z.object({ error: z.string() }).openapi('Error');

@@ -34,12 +34,11 @@ const HealthResultSchema = z
   .openapi('HealthResult');
 const TrendQuery = z
   .object({
-    from: text({ max: 64 }).optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive lower bound on generatedAt' }),
-    to: text({ max: 64 }).optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive upper bound (default: now, captured once)' }),
-    days: text({ max: 12 }).optional().openapi({ description: 'A relative UTC window of this many days ending now (1..3650); not combinable with from or to' }),
+    from: text({ max: 64, trim: false }).optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive lower bound on generatedAt' }),
+    to: text({ max: 64, trim: false }).optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive upper bound (default: now, captured once)' }),
+    days: text({ max: 12, trim: false }).optional().openapi({ description: 'A relative UTC window of this many days ending now (1..3650); not combinable with from or to' }),
     profile: text({ max: 200, trim: false }).optional().openapi({ description: 'An exact quality profile name (no trimming or case folding): that profile\'s scores instead of the overall ones' }),
-  })
-  .passthrough();
+  });
 
 export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): void {
   const health = () => new ConfigHealthService(deps);
@@ -85,7 +84,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
       404: { description: 'Instance not found or not sync-capable' },
       413: { description: 'Over 10,000 points or over the evidence budget (nothing returned)' },
     },
-    handler: async ({ params, req }) => ({ body: await inQuery(() => health().trends(params.instanceId, req.query as Record<string, unknown>)) }),
+    handler: async ({ params, query }) => ({ body: await inQuery(() => health().trends(params.instanceId, query)) }),
   });
 
   router.add({
@@ -97,14 +96,14 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
       'Headers: Content-Disposition attachment with an ASCII filename from the instance id and server time, Cache-Control: no-store, X-Content-Type-Options: nosniff. Over 10,000 points the export is refused whole (413), never truncated; an empty selection is 200 with an empty points array or a header-only CSV.',
     tags,
     params: Params,
-    query: TrendQuery.extend({ format: text({ max: 10 }).optional().openapi({ description: 'json (default) or csv' }) }),
+    query: TrendQuery.extend({ format: text({ max: 10, trim: false }).optional().openapi({ description: 'json (default) or csv' }) }),
     responses: {
       200: { description: 'The attachment', contentType: 'text/csv', schema: z.string() },
       404: { description: 'Instance not found or not sync-capable' },
       413: { description: 'Over 10,000 points or over the evidence budget (no partial attachment)' },
     },
-    handler: async ({ params, req, res }) => {
-      send(res, await inQuery(() => health().exportTrends(params.instanceId, req.query as Record<string, unknown>)));
+    handler: async ({ params, query, res }) => {
+      send(res, await inQuery(() => health().exportTrends(params.instanceId, query)));
     },
   });
 }

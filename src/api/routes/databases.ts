@@ -1,7 +1,8 @@
 import { PcdDatabaseLifecycle } from '../../services/pcd/database-lifecycle';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, idParam, z } from '../http/zod';
+import { waitedResponse, waitMs, waitQuery } from '../http/wait';
+import { idParam, z } from '../http/zod';
 import { DatabaseCreateSchema, DatabasePatchSchema, DatabaseSchema, PullResultSchema } from '../schemas/databases';
 
 const IdParams = z.object({ id: idParam() });
@@ -75,16 +76,13 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
     summary: 'Fetch, import new base ops and rebuild the cache (a Temporal workflow; concurrent pulls join one run)',
     tags,
     params: IdParams,
-    query: z.object({ wait: booleanQuery.optional().openapi({ description: 'Answer when the pull has finished' }) }),
+    query: z.object(waitQuery('the pull has finished')),
     responses: {
-      200: { description: 'Finished (wait=true)', schema: PullResultSchema },
-      202: { description: 'Started; follow cache.status on the database', schema: PullResultSchema },
+      200: { description: 'Finished (wait=true): status ready or failed', schema: PullResultSchema },
+      202: { description: 'Started (not waited for, or the wait bound passed): status started; follow cache.status on the database', schema: PullResultSchema },
       404: { description: 'No such database' },
       409: { description: 'A rollback of the database is running' },
     },
-    handler: async ({ params, query }) => {
-      const result = await databases().pullExisting(params.id, query.wait ?? false);
-      return { status: query.wait ? 200 : 202, body: result };
-    },
+    handler: async ({ params, query }) => waitedResponse(await databases().pullExisting(params.id, waitMs(query))),
   });
 }

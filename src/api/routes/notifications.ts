@@ -3,7 +3,8 @@ import { DeliveryService } from '../../services/notifications/delivery-service';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, idParam, integerQuery, INT32_MAX, text, z } from '../http/zod';
+import { waitedResponse, waitMs, waitQuery } from '../http/wait';
+import { idParam, integerQuery, INT32_MAX, text, z } from '../http/zod';
 import { ChannelCreateSchema, ChannelPatchSchema, ChannelSchema, DeliverySchema, DeliveryStatusSchema, EventTypeSchema } from '../schemas/notifications';
 
 const IdParams = z.object({ id: idParam() });
@@ -87,16 +88,16 @@ export function registerNotificationRoutes(router: ApiRouter, deps: ApiDeps): vo
     path: '/notifications/channels/{id}/test',
     operationId: 'testNotificationChannel',
     summary: 'Send a test event to the channel (a delivery workflow like any other)',
-    description: 'Answers 202 with the delivery as recorded so far; `wait=true` answers 200 once the first attempt is recorded (delivered, refused, or retrying with the receiver\'s status code), at most after 20 s. Retries with backoff go on in the delivery workflow; follow them in the delivery log.',
+    description: 'Answers 202 with the delivery as recorded so far; `wait=true` answers 200 once the first attempt is recorded (delivered, refused, or retrying with the receiver\'s status code), at most waitSeconds later. Retries with backoff go on in the delivery workflow; follow them in the delivery log.',
     tags,
     params: IdParams,
-    query: z.object({ wait: booleanQuery.optional() }),
+    query: z.object(waitQuery("the first attempt is recorded (delivered, refused, or retrying with the receiver's status code)")),
     responses: {
       200: { description: 'The delivery after its first attempt (wait=true)', schema: DeliverySchema },
-      202: { description: 'The delivery, started', schema: DeliverySchema },
+      202: { description: 'The delivery, started (not waited for, or the wait bound passed)', schema: DeliverySchema },
       404: { description: 'No such channel' },
     },
-    handler: async ({ params, query }) => ({ status: query.wait ? 200 : 202, body: await deliveries().sendTest(params.id, query.wait ?? false) }),
+    handler: async ({ params, query }) => waitedResponse(await deliveries().sendTest(params.id, waitMs(query))),
   });
 
   router.add({

@@ -1,4 +1,3 @@
-import { GRAPH_NODE_KINDS } from '../../domain/pcd';
 import { PcdService } from '../../services/pcd/pcd-service';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
@@ -7,6 +6,7 @@ import { ArrTypeOrAllSchema, ArrTypeSchema } from '../schemas/common';
 import {
   CacheStatusHeaderDoc,
   EntityEditSchema,
+  GraphNodeKindSchema,
   GraphSchema,
   ImportBodySchema,
   LayerSchema,
@@ -53,7 +53,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     method: 'get',
     path: '/pcd/export',
     operationId: 'exportEntity',
-    summary: 'Export one entity of the resolved state as portable JSON (database ids and timestamps stripped)',
+    summary: 'Export one entity of the resolved state as portable JSON (data carries no database ids or timestamps; the entity id is beside it)',
     tags,
     query: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     responses: {
@@ -152,7 +152,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: DatabaseParams,
     query: z.object({
       arrType: ArrTypeOrAllSchema.optional().openapi({ description: 'Edges scoped to that app plus all, and compatible quality profiles only' }),
-      nodeKind: z.enum(GRAPH_NODE_KINDS).optional(),
+      nodeKind: GraphNodeKindSchema.optional(),
       maxEdges: integerQuery(1, GRAPH_EDGE_CAP).optional().openapi({ description: `Lower the edge cap (at most ${GRAPH_EDGE_CAP})` }),
     }),
     responses: {

@@ -2,7 +2,8 @@ import { RefGuideService } from '../../services/ref-guide';
 import type { ApiDeps } from '../deps';
 import { paginationQuery, page } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, idParam, text, z } from '../http/zod';
+import { waitedResponse, waitMs, waitQuery } from '../http/wait';
+import { idParam, text, z } from '../http/zod';
 import {
   RefEntityTypeSchema,
   RefGuideEntityListSchema,
@@ -95,13 +96,13 @@ export function registerRefGuideRoutes(router: ApiRouter, deps: ApiDeps): void {
     description: 'A failed sync keeps the last good cache and records a sanitized reason (sync.reason). Unchanged entities are not rewritten.',
     tags,
     params: IdParams,
-    query: z.object({ wait: booleanQuery.optional().openapi({ description: 'Answer when the sync has finished' }) }),
+    query: z.object(waitQuery('the sync has finished')),
     responses: {
-      200: { description: 'Finished (wait=true)', schema: RefGuideSyncResultSchema },
-      202: { description: 'Started or joined; follow sync.status on the source', schema: RefGuideSyncResultSchema },
+      200: { description: 'Finished (wait=true): status ready or failed', schema: RefGuideSyncResultSchema },
+      202: { description: 'Started or joined (not waited for, or the wait bound passed): status started; follow sync.status on the source', schema: RefGuideSyncResultSchema },
       404: notFound('source'),
     },
-    handler: async ({ params, query }) => ({ status: query.wait ? 200 : 202, body: await service.sync(params.id, query.wait ?? false) }),
+    handler: async ({ params, query }) => waitedResponse(await service.sync(params.id, waitMs(query))),
   });
 
   router.add({

@@ -4,7 +4,8 @@ import { conflict } from '../../errors';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, idParam, z } from '../http/zod';
+import { waitedResponse, waitMs, waitQuery } from '../http/wait';
+import { idParam, z } from '../http/zod';
 import { RollbackSchema, SnapshotCreateSchema, SnapshotDetailSchema, SnapshotSchema, SnapshotSettingsBodySchema, SnapshotSettingsPatchSchema } from '../schemas/snapshots';
 
 const tags = ['Snapshots'];
@@ -75,17 +76,14 @@ export function registerSnapshotRoutes(router: ApiRouter, deps: ApiDeps): void {
     ].join(' '),
     tags,
     params: SnapshotParams,
-    query: z.object({ wait: booleanQuery.optional().openapi({ description: 'Answer when the rollback has finished' }) }).strict(),
+    query: z.object(waitQuery('the rollback has finished')).strict(),
     responses: {
       200: { description: 'Finished (wait=true): the rollback record, status success or failed', schema: RollbackSchema },
-      202: { description: 'Started: follow GET /databases/{id}/rollbacks/{rollbackId}', schema: RollbackSchema },
+      202: { description: 'Started (not waited for, or the wait bound passed): follow GET /databases/{id}/rollbacks/{rollbackId}', schema: RollbackSchema },
       404: { description: 'No such database or snapshot' },
       409: { description: 'A pull or another rollback of the database is in flight' },
     },
-    handler: async ({ params, query }) => {
-      const rollback = await rollbacks.start(params.id, params.snapshotId, query.wait ?? false);
-      return { status: query.wait ? 200 : 202, body: rollback };
-    },
+    handler: async ({ params, query }) => waitedResponse(await rollbacks.start(params.id, params.snapshotId, waitMs(query))),
   });
 
   router.add({

@@ -2,11 +2,11 @@ import { SyncPreviewService } from '../../services/sync/preview-service';
 import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
-import { booleanQuery, idParam, z } from '../http/zod';
+import { waitedResponse, waitMs, waitQuery } from '../http/wait';
+import { idParam, z } from '../http/zod';
 import { InstanceSyncSchema, PreviewCreateSchema, PreviewSchema } from '../schemas/previews';
 
 const tags = ['Sync'];
-const WaitQuery = z.object({ wait: booleanQuery.optional().openapi({ description: 'Answer when the workflow has finished' }) });
 
 export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
   const previews = () => new SyncPreviewService(deps);
@@ -19,14 +19,14 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
     description: 'The preview stays applicable until its staleness TTL passes; it then expires.',
     tags,
     body: PreviewCreateSchema,
-    query: WaitQuery,
+    query: z.object(waitQuery('the preview is generated: status ready, or failed')),
     responses: {
-      202: { description: 'Generating; follow GET /sync/previews/{id}', schema: PreviewSchema },
-      200: { description: 'Generated (wait=true would block until the preview expires; use it with care)', schema: PreviewSchema },
+      202: { description: 'Generating (not waited for, or the wait bound passed); follow GET /sync/previews/{id}', schema: PreviewSchema },
+      200: { description: 'Generated (wait=true): status ready or failed', schema: PreviewSchema },
       404: { description: 'No such instance' },
       503: { description: 'The instance database is not ready' },
     },
-    handler: async ({ body }) => ({ status: 202, body: await previews().create(body) }),
+    handler: async ({ body, query }) => waitedResponse(await previews().create(body, waitMs(query))),
   });
 
   router.add({
@@ -68,17 +68,14 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
       'Every apply attempt asks the app who it is (system/status) before its first write.',
     tags,
     params: z.object({ id: idParam() }),
-    query: WaitQuery,
+    query: z.object(waitQuery('the apply has finished: status applied or failed')),
     responses: {
-      202: { description: 'Applying', schema: PreviewSchema },
+      202: { description: 'Applying (not waited for, or the wait bound passed)', schema: PreviewSchema },
       200: { description: 'Applied or failed (wait=true)', schema: PreviewSchema },
       404: { description: 'No such preview' },
       409: { description: 'Stale (code stale), the app is of another type (code appMismatch), or not ready' },
     },
-    handler: async ({ params, query }) => {
-      const body = await previews().apply(params.id, query.wait);
-      return { status: query.wait ? 200 : 202, body };
-    },
+    handler: async ({ params, query }) => waitedResponse(await previews().apply(params.id, waitMs(query))),
   });
 
   router.add({
@@ -89,16 +86,13 @@ export function registerSyncRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     params: z.object({ id: idParam() }),
     body: InstanceSyncSchema.optional(),
-    query: WaitQuery,
+    query: z.object(waitQuery('the workflow has finished: status applied or failed')),
     responses: {
-      202: { description: 'Started', schema: PreviewSchema },
+      202: { description: 'Started (not waited for, or the wait bound passed)', schema: PreviewSchema },
       200: { description: 'Finished (wait=true): status applied or failed', schema: PreviewSchema },
       404: { description: 'No such instance' },
       503: { description: 'The instance database is not ready' },
     },
-    handler: async ({ params, body, query }) => {
-      const preview = await previews().syncInstance(params.id, body?.sections, query.wait);
-      return { status: query.wait ? 200 : 202, body: preview };
-    },
+    handler: async ({ params, body, query }) => waitedResponse(await previews().syncInstance(params.id, body?.sections, waitMs(query))),
   });
 }

@@ -109,7 +109,7 @@ export const DatabaseSchema = z
 export const PullResultSchema = z
   .object({
     workflowId: z.string(),
-    status: z.enum(['started', 'ready', 'failed']).openapi({ description: 'ready: the pull ran (see cacheStatus); failed: the pull failed (see reason)' }),
+    status: z.enum(['started', 'ready', 'failed']).openapi({ description: 'started: running (not waited for, or the wait bound passed); ready: the pull ran (see cacheStatus); failed: the pull failed (see reason)' }),
     cacheStatus: z.enum(['ready', 'degraded', 'failed']).optional().openapi({ description: 'With wait=true and a pull that ran: how complete the replay is' }),
     reason: z.string().optional(),
     database: DatabaseSchema,

@@ -103,6 +103,11 @@ export const EvaluateResponseSchema = z
   .object({
     parserAvailable: z.boolean().openapi({ description: 'false only when the release parser failed to load: parsed is then null and only release-title conditions are evaluated' }),
     parserVersion: z.string().nullable(),
+    customFormats: z.record(z.string()).openapi({
+      description:
+        'Custom format id -> name, for every id the evaluations report (cfMatches, cfUndecided, explain, score); {} without databaseId. The same ids are in GET /pcd/{databaseId}/resolved/customFormat (id) and GET /pcd/export (id)',
+      example: { '12': 'DV HDR10' },
+    }),
     evaluations: z.array(
       z.object({
         releaseId: z.number().int(),

@@ -1,12 +1,11 @@
 import { GRAPH_NODE_KINDS, PORTABLE_TYPES, RESOLVED_ENTITY_TYPES } from '../../domain/pcd';
 import { CACHE_STATUS_HEADER } from '../../services/pcd/pcd-service';
-import { ArrTypeOrAllSchema, ArrTypeSchema } from './common';
+import { ArrTypeOrAllSchema, ArrTypeSchema, entityTypeEnum } from './common';
 import { idValue, text, z } from '../http/zod';
 
-export const PortableTypeSchema = z.enum(PORTABLE_TYPES).openapi('PortableEntityType', {
-  description: 'Portable entity type. Music entities must use the music_app_* types.',
-});
-export const ResolvedEntityTypeSchema = z.enum(RESOLVED_ENTITY_TYPES as unknown as [string, ...string[]]).openapi('ResolvedEntityType');
+export const PortableTypeSchema = entityTypeEnum(PORTABLE_TYPES, 'Portable entity type. Music entities must use the music_app_* types.').openapi('PortableEntityType');
+export const ResolvedEntityTypeSchema = entityTypeEnum(RESOLVED_ENTITY_TYPES, 'Entity type of the resolved reads.').openapi('ResolvedEntityType');
+export const GraphNodeKindSchema = entityTypeEnum(GRAPH_NODE_KINDS, 'Kind of a dependency-graph node.').openapi('GraphNodeKind');
 export const LayerSchema = z.enum(['base', 'user', 'resolved']);
 
 export const FieldChangeSchema = z
@@ -38,6 +37,14 @@ export const ResolvedEntitySchema = z
     name: z.string(),
     layer: LayerSchema,
     exists: z.boolean().openapi({ description: 'The entity exists in the requested layer' }),
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "The entity's id in the requested layer (for custom formats, the key of cfMatches in POST /entity-testing/evaluate); null when it does not exist there or its type has no root row (quality definitions). Beside entity, which carries no database ids",
+      }),
     entity: z.record(z.unknown()).nullable().openapi({ description: 'Portable payload of the type' }),
     overrides: z.array(FieldChangeSchema).optional().openapi({ description: 'Layer user only; [] means equal to base' }),
     conflict: z.boolean().openapi({ description: 'A user edit no longer applies (value-guard conflict); the value is not unambiguous' }),
@@ -74,8 +81,14 @@ export const MigrationMetadataSchema = z
   .strict()
   .openapi('PortableMigrationMetadata', { description: 'When supplied, all three keys are required' });
 
+/** An export's database id; portable data carries none. */
+const ExportedIdSchema = z.number().int().nullable().openapi({
+  description:
+    "The entity's id in the exported database's current state (for custom formats, the key of cfMatches in POST /entity-testing/evaluate); null for types without a root row (quality definitions). Not part of data, which carries no database ids; an import ignores it",
+});
+
 export const PortableEntitySchema = z
-  .object({ entityType: PortableTypeSchema, migration: MigrationMetadataSchema.optional(), data: z.record(z.unknown()) })
+  .object({ entityType: PortableTypeSchema, migration: MigrationMetadataSchema.optional(), id: ExportedIdSchema, data: z.record(z.unknown()) })
   .openapi('PortableEntity');
 
 export const ImportBodySchema = z
@@ -87,6 +100,7 @@ export const ImportBodySchema = z
       .openapi({ description: 'Operation layer to write: user (the base layer is refused)' }),
     entityType: PortableTypeSchema,
     migration: z.unknown().optional(),
+    id: idValue().nullable().optional().openapi({ description: "An export's id, so an export can be sent back as it is: ignored (the target database assigns its own)" }),
     data: z.record(z.unknown()),
   })
   .strict()

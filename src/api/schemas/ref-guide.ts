@@ -1,5 +1,6 @@
 import { REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TYPES } from '../../domain/ref-guide';
 import { paginated } from '../http/pagination';
+import { arrTypeEnum, entityTypeEnum } from './common';
 import { idValue, int, text, z } from '../http/zod';
 
 const line = (max: number) => text({ min: 1, max });
@@ -7,8 +8,8 @@ const name = line(100);
 const databaseIds = z.array(idValue()).max(50).openapi({ description: 'PCD databases this source is the reference of (health ref_alignment); at most 50' });
 
 export const RefGuideTypeSchema = z.enum(REF_GUIDE_TYPES).openapi('RefGuideType', { description: 'Guide type; trash-guides is the only one so far' });
-export const RefGuideArrTypeSchema = z.enum(REF_GUIDE_ARR_TYPES).openapi('RefGuideArrType', { description: 'The app family the source is read for (docs/json/radarr or docs/json/sonarr)' });
-export const RefEntityTypeSchema = z.enum(REF_ENTITY_TYPES).openapi('RefGuideEntityType');
+export const RefGuideArrTypeSchema = arrTypeEnum(REF_GUIDE_ARR_TYPES, 'The app family the source is read for (docs/json/radarr or docs/json/sonarr).').openapi('RefGuideArrType');
+export const RefEntityTypeSchema = entityTypeEnum(REF_ENTITY_TYPES).openapi('RefGuideEntityType');
 export const RefIdSchema = z
   .string()
   .regex(/^[0-9a-f]{32}$/, 'must be 32 lowercase hexadecimal characters')

@@ -32,6 +32,12 @@ export interface ResolvedEntityItem {
   layer: ResolvedLayer;
   /** The entity exists in the requested layer. */
   exists: boolean;
+  /**
+   * The entity's id in the requested layer's database (the key of evaluation results' cfMatches
+   * for custom formats); null when it does not exist there or its type has no root row (quality
+   * definitions). Beside the portable data, which carries no database ids.
+   */
+  id: number | null;
   /** Portable data in the requested layer (user: the resolved data); null when it does not exist. */
   entity: Record<string, unknown> | null;
   /** Only for layer user: field changes from base to resolved. */
@@ -72,7 +78,7 @@ function item(
   const conflict = conflicts.has(name);
   if (layer === 'base') {
     const e = readEntity(state.base, type, name);
-    return { entityType, name, layer, exists: e !== null, entity: e?.data ?? null, conflict };
+    return { entityType, name, layer, exists: e !== null, id: e?.routeId ?? null, entity: e?.data ?? null, conflict };
   }
   const resolved = readEntity(state.resolved, type, name);
   if (layer === 'user') {
@@ -82,12 +88,13 @@ function item(
       name,
       layer,
       exists: resolved !== null,
+      id: resolved?.routeId ?? null,
       entity: resolved?.data ?? null,
       overrides: diff(base?.data ?? null, resolved?.data ?? null, model.diffOptions),
       conflict,
     };
   }
-  const out: ResolvedEntityItem = { entityType, name, layer, exists: resolved !== null, entity: resolved?.data ?? null, conflict };
+  const out: ResolvedEntityItem = { entityType, name, layer, exists: resolved !== null, id: resolved?.routeId ?? null, entity: resolved?.data ?? null, conflict };
   if (includeLineage) {
     if (!resolved) {
       out.lineage = [];

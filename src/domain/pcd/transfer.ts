@@ -22,10 +22,15 @@ export const migrationMetadataSchema = z
   .strict();
 export type PortableMigrationMetadata = z.infer<typeof migrationMetadataSchema>;
 
-/** Export response and import body core. */
+/**
+ * Export response and import body core. `id` (exports only) is the entity's id in the exported
+ * database's current state, beside the portable data, which carries no database ids; it is the
+ * key evaluation results use (cfMatches), and imports ignore it.
+ */
 export interface PortableEntity {
   entityType: PortableType;
   migration?: PortableMigrationMetadata;
+  id?: number | null;
   data: Record<string, unknown>;
 }
 
@@ -38,7 +43,7 @@ export function exportEntity(db: Database.Database, entityType: string, name: st
   if (typeof name !== 'string' || name === '') throw validationError('name: required');
   const entity = readEntity(db, model.type, name);
   if (!entity) throw notFound(`${model.type} "${name}" does not exist`);
-  return { entityType: model.type, data: entity.data };
+  return { entityType: model.type, id: entity.routeId, data: entity.data };
 }
 
 /** Validates migration metadata (undefined allowed); throws AppError('validation'). */

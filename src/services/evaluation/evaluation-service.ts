@@ -60,6 +60,8 @@ export interface ReleaseEvaluationView {
 export interface EvaluateResponse {
   parserAvailable: boolean;
   parserVersion: string | null;
+  /** Custom format id -> name, for every id the evaluations report ({} without a database). */
+  customFormats: Record<string, string>;
   evaluations: ReleaseEvaluationView[];
 }
 
@@ -140,13 +142,21 @@ export class EvaluationService {
       cfUndecided: [],
       warnings: [],
     });
-    const response: EvaluateResponse = { parserAvailable: this.parserAvailable, parserVersion: this.parser?.version ?? null, evaluations: request.releases.map((_, i) => base(i)) };
+    const response: EvaluateResponse = {
+      parserAvailable: this.parserAvailable,
+      parserVersion: this.parser?.version ?? null,
+      customFormats: {},
+      evaluations: request.releases.map((_, i) => base(i)),
+    };
     if (request.databaseId === undefined) return response;
 
     const cache = await this.caches.get(request.databaseId);
     const evaluator = cache.memo('release-evaluation', () => new DatabaseEvaluator(cache));
     const profile = request.profileName === undefined ? null : this.profile(cache, request.profileName);
     const results = await this.results(evaluator, request, parsedAll);
+    for (const kind of new Set(request.releases.map((r) => KIND_APP[r.type]))) {
+      for (const format of evaluator.model.apps[kind].formats) response.customFormats[String(format.id)] = format.name;
+    }
 
     request.releases.forEach((release, i) => {
       const view = response.evaluations[i];

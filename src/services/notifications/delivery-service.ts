@@ -4,6 +4,7 @@ import { temporalLink, testEvent, type DeliveryAttempt, type DeliveryStatus, typ
 import { notFound } from '../../errors';
 import { NotificationDelivery } from '../../persistence/entities';
 import type { ServiceDeps } from '../deps';
+import type { WaitedAnswer } from '../workflow-runner';
 import { ChannelService } from './channel-service';
 import { linkContext, publishNotification } from './publisher';
 
@@ -34,9 +35,6 @@ export interface DeliveryFilter {
   page: number;
   pageSize: number;
 }
-
-/** The longest `POST /notifications/channels/{id}/test?wait=true` waits for the first attempt. */
-export const TEST_WAIT_MS = 20_000;
 
 type Deps = Pick<ServiceDeps, 'orm' | 'config' | 'temporal' | 'secretBox' | 'logger'> & { temporalUiUrl: string | null };
 
@@ -73,23 +71,24 @@ export class DeliveryService {
   }
 
   /**
-   * Sends a test event to one channel (enabled or not). `wait` answers once the first attempt's
-   * outcome is recorded (delivered, refused, or retrying with the receiver's code), at most after
-   * TEST_WAIT_MS; retries with backoff go on in the delivery workflow either way.
+   * Sends a test event to one channel (enabled or not), and waits at most `waitMs` for the first
+   * attempt's outcome to be recorded (delivered, refused, or retrying with the receiver's code);
+   * retries with backoff go on in the delivery workflow either way.
    */
-  async sendTest(channelId: number, wait: boolean): Promise<DeliveryView> {
+  async sendTest(channelId: number, waitMs: number): Promise<WaitedAnswer<DeliveryView>> {
     const channel = await ChannelService.of(this.deps).load(channelId);
     const ctx = linkContext(this.deps.config, this.deps.temporalUiUrl);
     const event = testEvent(ctx, { channelId: channel.id, channelName: channel.name, nonce: randomUUID(), at: new Date() });
     const published = await publishNotification({ ...this.deps, em: this.em }, event, `channel:${channel.id}`, { channelId: channel.id });
     const id = published.deliveryIds[0];
-    const deadline = Date.now() + (wait ? TEST_WAIT_MS : 0);
+    const deadline = Date.now() + waitMs;
+    const attempted = (row: NotificationDelivery) => row.attempts > 0 || Boolean(row.finishedAt);
     let row = await this.em.fork().findOneOrFail(NotificationDelivery, { id });
-    while (wait && row.attempts === 0 && !row.finishedAt && Date.now() < deadline) {
+    while (waitMs > 0 && !attempted(row) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       row = await this.em.fork().findOneOrFail(NotificationDelivery, { id });
     }
-    return this.view(row);
+    return { finished: waitMs > 0 && attempted(row), body: this.view(row) };
   }
 
   private view(row: NotificationDelivery): DeliveryView {

@@ -2,7 +2,7 @@ import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import { pcdPullWorkflow, searchAttributes, type PullResult } from '../../workflows/contracts';
 import type { ServiceDeps } from '../deps';
 import { deploymentScopedId } from '../schedules';
-import { startWorkflow, workflowResult } from '../workflow-runner';
+import { startWorkflow, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
 import { PcdDatabaseService, toDatabaseView, type DatabaseInput, type DatabasePatch, type DatabaseView } from './database-service';
 import { RollbackService } from '../snapshots/rollback-service';
 import { cloneDirectory } from './source-files';
@@ -37,7 +37,7 @@ export class PcdDatabaseLifecycle {
   /** Links a database and starts its first pull in the background. */
   async link(input: DatabaseInput): Promise<DatabaseView> {
     const created = await this.databases.create(input);
-    return (await this.pull(created.id, false)).database;
+    return (await this.pull(created.id, 0)).body.database;
   }
 
   async update(id: number, patch: DatabasePatch): Promise<DatabaseView> {
@@ -53,14 +53,14 @@ export class PcdDatabaseLifecycle {
     this.deps.pcdCaches.evict(id);
   }
 
-  /** Starts (or joins) the pull workflow of an existing database; waits for it when asked. */
-  async pullExisting(id: number, wait: boolean): Promise<PullOutcome> {
+  /** Starts (or joins) the pull workflow of an existing database; waits at most `waitMs` for it. */
+  async pullExisting(id: number, waitMs: number): Promise<WaitedAnswer<PullOutcome>> {
     await this.databases.load(id);
     await RollbackService.of(this.deps).assertNoRollbackRunning(id);
-    return this.pull(id, wait);
+    return this.pull(id, waitMs);
   }
 
-  private async pull(id: number, wait: boolean): Promise<PullOutcome> {
+  private async pull(id: number, waitMs: number): Promise<WaitedAnswer<PullOutcome>> {
     const workflowId = deploymentScopedId(this.deps.temporal.taskQueue, `pcd-pull-${id}`);
     const handle = await startWorkflow(this.deps.temporal, pcdPullWorkflow, {
       workflowId,
@@ -69,13 +69,17 @@ export class PcdDatabaseLifecycle {
       staticSummary: `Pull of PCD database ${id}`,
       searchAttributes: searchAttributes({ kind: 'pcd-pull', databaseId: id }),
     });
-    const result = wait ? await workflowResult(handle) : null;
+    const waited = await workflowResultWithin(handle, waitMs);
+    const result = waited.finished ? waited.value : null;
     return {
-      workflowId,
-      status: result ? result.status : 'started',
-      ...(result?.status === 'failed' ? { reason: result.reason } : {}),
-      ...(result?.status === 'ready' ? { cacheStatus: result.cacheStatus } : {}),
-      database: await this.fresh(id),
+      finished: waited.finished,
+      body: {
+        workflowId,
+        status: result ? result.status : 'started',
+        ...(result?.status === 'failed' ? { reason: result.reason } : {}),
+        ...(result?.status === 'ready' ? { cacheStatus: result.cacheStatus } : {}),
+        database: await this.fresh(id),
+      },
     };
   }
 

@@ -33,7 +33,7 @@ export class RefGuideService {
   /** Creates the source and starts its first sync in the background. */
   async create(input: RefGuideSourceInput) {
     const source = await this.sources.create(input);
-    if (source.enabled) await runRefGuideSync(this.deps.temporal, source, 'created', false);
+    if (source.enabled) await runRefGuideSync(this.deps.temporal, source, 'created', 0);
     return toRefGuideSourceView(source);
   }
 
@@ -56,21 +56,24 @@ export class RefGuideService {
     await this.sources.delete(id, source.originKind === 'git' ? refGuideCloneDirectory(this.deps.config.dataDir, id) : null);
   }
 
-  /** Starts (or joins) the source's sync; with wait, answers with the run's result and the source after it. */
-  async sync(id: number, wait: boolean) {
+  /** Starts (or joins) the source's sync; waits at most `waitMs` for the run's result, and answers with it and the source after it. */
+  async sync(id: number, waitMs: number) {
     const source = await this.sources.load(id);
-    const started = await runRefGuideSync(this.deps.temporal, source, 'manual', wait);
+    const started = await runRefGuideSync(this.deps.temporal, source, 'manual', waitMs);
     this.deps.orm.em.clear();
     const view = toRefGuideSourceView(await this.sources.load(id));
     const result = started.result;
     return {
-      workflowId: started.workflowId,
-      status: result ? result.status : ('started' as const),
-      ...(result?.status === 'failed' ? { reason: result.reason } : {}),
-      ...(result?.status === 'ready'
-        ? { changes: { inserted: result.inserted, updated: result.updated, removed: result.removed, unchanged: result.unchanged }, duplicates: result.duplicates }
-        : {}),
-      source: view,
+      finished: result !== null,
+      body: {
+        workflowId: started.workflowId,
+        status: result ? result.status : ('started' as const),
+        ...(result?.status === 'failed' ? { reason: result.reason } : {}),
+        ...(result?.status === 'ready'
+          ? { changes: { inserted: result.inserted, updated: result.updated, removed: result.removed, unchanged: result.unchanged }, duplicates: result.duplicates }
+          : {}),
+        source: view,
+      },
     };
   }
 

@@ -11,16 +11,16 @@ import {
   type RefGuideSyncTrigger,
 } from '../../workflows/contracts/ref-guide';
 import { searchAttributes } from '../../workflows/contracts';
-import { startWorkflow, workflowResult } from '../workflow-runner';
+import { startWorkflow, workflowResultWithin } from '../workflow-runner';
 
 export interface StartedRefGuideSync {
   workflowId: string;
-  /** The run's result when waited for. */
+  /** The run's result when it finished within the wait. */
   result: RefGuideSyncResult | null;
 }
 
-/** Starts the sync workflow of a source, or joins the one running; waits for its result when asked. */
-export async function runRefGuideSync(gateway: TemporalGateway, source: RefGuideSource, trigger: RefGuideSyncTrigger, wait: boolean): Promise<StartedRefGuideSync> {
+/** Starts the sync workflow of a source, or joins the one running; waits at most `waitMs` for its result. */
+export async function runRefGuideSync(gateway: TemporalGateway, source: RefGuideSource, trigger: RefGuideSyncTrigger, waitMs: number): Promise<StartedRefGuideSync> {
   const workflowId = refGuideSyncWorkflowId(gateway.taskQueue, source.id);
   const input: RefGuideSyncInput = { sourceId: source.id, trigger };
   const handle = await startWorkflow(gateway, refGuideSyncWorkflow, {
@@ -31,8 +31,8 @@ export async function runRefGuideSync(gateway: TemporalGateway, source: RefGuide
     staticDetails: `Shallow fetch of the ${source.originKind} origin, parse of the guide JSON, atomic cache replacement. Trigger: ${trigger}.`,
     searchAttributes: searchAttributes({ kind: 'ref-guide-sync', sourceId: source.id, arrType: source.arrType, trigger }),
   });
-  if (!wait) return { workflowId, result: null };
-  return { workflowId, result: await workflowResult(handle) };
+  const waited = await workflowResultWithin(handle, waitMs);
+  return { workflowId, result: waited.finished ? waited.value : null };
 }
 
 /** Progress of the source's sync run (the last one when none is running), or null when it never ran. */

@@ -10,7 +10,7 @@ import type { Orm } from '../../persistence/orm';
 import { pcdRollbackWorkflow, rollbackWorkflowId, type RollbackInput } from '../../workflows/contracts/rollback';
 import { searchAttributes } from '../../workflows/contracts';
 import { replaceFileLayerOps } from '../pcd/op-store';
-import { startWorkflow, translateTemporalError } from '../workflow-runner';
+import { startWorkflow, translateTemporalError, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
 import { toDomainLayers, type SnapshotContent } from './snapshot-service';
 import type { ServiceDeps } from '../deps';
 
@@ -124,9 +124,9 @@ export class RollbackService {
 
   /**
    * Records the rollback and starts its workflow. 409 when a pull or another rollback of the
-   * database is running. With wait, answers once the workflow has finished.
+   * database is running. Waits at most `waitMs` for the workflow to finish.
    */
-  async start(databaseId: number, snapshotId: number, wait: boolean): Promise<RollbackView> {
+  async start(databaseId: number, snapshotId: number, waitMs: number): Promise<WaitedAnswer<RollbackView>> {
     const em = this.orm.em.fork();
     const database = await em.findOne(PcdDatabase, { id: databaseId });
     if (!database) throw notFound(`Database ${databaseId} not found`);
@@ -167,14 +167,8 @@ export class RollbackService {
       }
       throw translateTemporalError(error);
     }
-    if (wait) {
-      try {
-        await handle.result();
-      } catch (error) {
-        throw translateTemporalError(error);
-      }
-    }
-    return this.get(databaseId, rollback.id);
+    const { finished } = await workflowResultWithin(handle, waitMs);
+    return { finished, body: await this.get(databaseId, rollback.id) };
   }
 
   /** 409 when a rollback of the database is running (a pull waits for it). */

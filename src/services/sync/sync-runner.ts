@@ -1,4 +1,4 @@
-import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Config } from '../../config';
 import { APP_OF } from '../../domain/arr-types';
@@ -11,6 +11,7 @@ import type { TemporalGateway } from '../../platform/temporal-client';
 import {
   APPLY_REFUSALS,
   applyPreviewUpdate,
+  previewGeneratedUpdate,
   searchAttributes,
   syncWorkflow,
   type ApplyResponse,
@@ -18,7 +19,7 @@ import {
   type SyncWorkflowResult,
 } from '../../workflows/contracts';
 import type { PcdCacheManager } from '../pcd/cache-manager';
-import { startWorkflow, translateTemporalError, workflowResult } from '../workflow-runner';
+import { startWorkflow, translateTemporalError, waitWithin, workflowResultWithin, type BoundedWait } from '../workflow-runner';
 import { createPreviewRecord, type PreviewRequest } from './preview-records';
 
 export interface SyncRunnerDeps {
@@ -58,9 +59,25 @@ export async function startSync(deps: SyncRunnerDeps, request: PreviewRequest & 
   return preview;
 }
 
-/** Waits for a sync workflow to finish and returns its result. */
-export async function waitForSync(deps: SyncRunnerDeps, workflowId: string): Promise<SyncWorkflowResult> {
-  return workflowResult(deps.temporal.client.workflow.getHandle<typeof syncWorkflow>(workflowId));
+/** The sync workflow's result if it finishes within `withinMs`. */
+export function waitForSync(deps: SyncRunnerDeps, workflowId: string, withinMs: number): Promise<BoundedWait<SyncWorkflowResult>> {
+  return workflowResultWithin(deps.temporal.client.workflow.getHandle<typeof syncWorkflow>(workflowId), withinMs);
+}
+
+/**
+ * Waits at most `withinMs` for the preview to be generated (ready, or failed). A workflow that has
+ * closed already is past generation.
+ */
+export function waitForPreviewGenerated(deps: SyncRunnerDeps, workflowId: string, withinMs: number): Promise<BoundedWait<unknown>> {
+  const handle = deps.temporal.client.workflow.getHandle<typeof syncWorkflow>(workflowId);
+  return waitWithin(handle.client, withinMs, async () => {
+    try {
+      return await handle.executeUpdate(previewGeneratedUpdate);
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return null;
+      throw error;
+    }
+  });
 }
 
 /**

@@ -49,6 +49,8 @@ export const syncWorkflow = defineWorkflow<(input: SyncWorkflowInput) => Promise
 
 /** Applies a ready preview. */
 export const applyPreviewUpdate = defineUpdate<ApplyResponse>('apply');
+/** Answers once the preview has been generated, with its status then: ready, or failed (a wait for generation). */
+export const previewGeneratedUpdate = defineUpdate<{ status: PreviewStatus }>('generated');
 export const previewStatusQuery = defineQuery<{ status: PreviewStatus; expiresAtMs: number | null }>('status');
 
 /**

@@ -72,9 +72,22 @@ describe('export and import (sample PCD)', () => {
     }
     const user = replayUserLayer(empty.base, ops);
     expect(user.outcomes.every((o) => o.status === 'applied')).toBe(true);
+    // The same portable entities; ids are each database's own.
+    const portable = (db: typeof replay.resolved, type: PortableType, name: string) => ({ ...exportEntity(db, type, name), id: undefined });
     for (const type of types) {
-      for (const name of entityNames(replay.resolved, type)) expect(exportEntity(user.resolved, type, name)).toEqual(exportEntity(replay.resolved, type, name));
+      for (const name of entityNames(replay.resolved, type)) expect(portable(user.resolved, type, name)).toEqual(portable(replay.resolved, type, name));
     }
+  });
+
+  it("exports the entity's id in its database beside the data, which carries none", () => {
+    const formats = entityNames(replay.resolved, 'custom_format');
+    const exported = formats.map((name) => exportEntity(replay.resolved, 'custom_format', name));
+    for (const [i, e] of exported.entries()) {
+      expect(e.id).toBe((replay.resolved.prepare('SELECT id FROM custom_formats WHERE name = ?').get(formats[i]) as { id: number }).id);
+      expect(e.data).not.toHaveProperty('id');
+    }
+    expect(new Set(exported.map((e) => e.id)).size).toBe(formats.length);
+    expect(exportEntity(replay.resolved, 'music_app_quality_definitions', 'Music Sizes').id).toBeNull();
   });
 
   it('exports the documented portable shapes', () => {
