@@ -5,7 +5,8 @@
  *   <!-- guide: emulators -->  lines `npm run emulator -- ARGS &`, started by the test;
  *   <!-- guide: settings -->   lines `NAME=value`, replaced by the test's own values;
  *   <!-- guide: preamble -->   code every later step runs first (helper functions);
- *   <!-- guide: output -->     the JSON the block before it prints.
+ *   <!-- guide: output -->     the JSON the block before it prints;
+ *   <!-- guide: refused -->    a step whose request arrgo refuses (curl exits non-zero).
  * Every other `sh` block is a step, run in order.
  */
 export interface GuideBlock {
@@ -19,6 +20,8 @@ export interface GuideBlock {
 export interface GuideStep {
   block: GuideBlock;
   expected: GuideBlock | null;
+  /** The step shows a refusal: its last request must fail. */
+  refused: boolean;
 }
 
 export interface Guide {
@@ -72,8 +75,9 @@ export function guideSteps(markdown: string): Guide {
         last.expected = block;
         break;
       }
+      case 'refused':
       case null:
-        if (block.lang === 'sh') guide.steps.push({ block, expected: null });
+        if (block.lang === 'sh') guide.steps.push({ block, expected: null, refused: block.marker === 'refused' });
         break;
       default:
         throw new Error(`line ${block.line}: unknown guide marker "${block.marker}"`);

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { startArrgo, type Harness } from '../helpers/harness';
 import { freePort } from '../setup/ports';
 import { guideSteps, jsonDocuments, type GuideBlock } from '../helpers/guide';
@@ -63,7 +64,7 @@ describeWithTools('docs/getting-started.md', () => {
     // Every difference is reported at once (later steps still run: they need the earlier ones' effects).
     const differences: string[] = [];
     for (const step of steps) {
-      const output = await runBlock(prelude, step.block);
+      const output = await runBlock(prelude, step.block, step.refused);
       if (!step.expected) continue;
       let actual: unknown[] | null = null;
       try {
@@ -71,7 +72,7 @@ describeWithTools('docs/getting-started.md', () => {
       } catch {
         differences.push(`the request at line ${step.block.line} printed something that is not JSON:\n${output}`);
       }
-      if (actual && JSON.stringify(actual) !== JSON.stringify(jsonDocuments(step.expected.code))) {
+      if (actual && !isDeepStrictEqual(actual, jsonDocuments(step.expected.code))) {
         differences.push(`the output shown at line ${step.expected.line} differs; the request at line ${step.block.line} printed:\n${output}`);
       }
     }
@@ -80,7 +81,7 @@ describeWithTools('docs/getting-started.md', () => {
 });
 
 /** Runs one block in bash (asynchronously: the service under test answers from this process). */
-async function runBlock(prelude: string, block: GuideBlock): Promise<string> {
+async function runBlock(prelude: string, block: GuideBlock, refused: boolean): Promise<string> {
   const child = spawn('bash', ['-c', `${prelude}\n${block.code}`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -89,7 +90,9 @@ async function runBlock(prelude: string, block: GuideBlock): Promise<string> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   clearTimeout(timer);
-  if (code !== 0) {
+  if (refused) {
+    if (code === 0) throw new Error(`the guide's block at line ${block.line} shows a refusal, but its request succeeded:\n${stdout}`);
+  } else if (code !== 0) {
     throw new Error(`the guide's block at line ${block.line} failed (exit ${code}):\n${block.code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`);
   }
   return stdout;

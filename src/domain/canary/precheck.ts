@@ -78,7 +78,7 @@ export function precheckRefusal(canary: PendingChanges, targets: readonly Pendin
   }
   return {
     code: 'fleet_in_sync',
-    message: `Nothing to roll out: the canary ${canary.instanceName} and all ${targets.length} ${targets.length === 1 ? 'target' : 'targets'} already match the desired configuration in the selected sections. Start anyway by sending allowInSyncCanary: true (the rollout then ends aborted, its canary skipped).`,
+    message: `Nothing to roll out: the canary ${canary.instanceName} and ${targets.length === 1 ? 'its target' : `all ${targets.length} targets`} already match the desired configuration in the selected sections. Start anyway by sending allowInSyncCanary: true (the rollout then ends aborted, its canary skipped).`,
     ...refusal,
   };
 }

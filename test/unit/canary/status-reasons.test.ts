@@ -38,6 +38,12 @@ describe('the pre-check of a rollout start', () => {
     expect(refusal.message).toContain('7 of 7 targets have changes: t0 (2 changes), t1 (2 changes), t2 (2 changes), t3 (2 changes), t4 (2 changes) and 2 more.');
   });
 
+  it('says "its target" when the fleet in sync has one target', () => {
+    expect(precheckRefusal(read(1, 'radarr-1', counts()), [read(2, 'radarr-2', counts())])?.message).toBe(
+      'Nothing to roll out: the canary radarr-1 and its target already match the desired configuration in the selected sections. Start anyway by sending allowInSyncCanary: true (the rollout then ends aborted, its canary skipped).',
+    );
+  });
+
   it('says the whole fleet is in sync when no target has changes either', () => {
     expect(precheckRefusal(read(1, 'radarr-1', counts()), [read(2, 'radarr-2', counts()), read(3, 'radarr-3', counts())])).toEqual({
       code: 'fleet_in_sync',
