@@ -1,5 +1,6 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { type Express, type Router } from 'express';
+import { loadConfig } from '../config';
 import type { ApiDeps } from './deps';
 import { docsRouter } from './http/docs';
 import { JSON_BODY_TYPES, accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireApiKey, requireJsonBody } from './http/middleware';
@@ -51,6 +52,16 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   documentMetricsRoute(router.registry);
   documentOpenApiRoute(router.registry);
   return router;
+}
+
+/**
+ * The OpenAPI document without a running service (the generated client, `npm run generate:client`):
+ * registering a route keeps the dependencies for its handler, which never runs here; the default
+ * configuration is there for the services built at registration (their caches' bounds).
+ */
+export function buildApiDocument(version: string) {
+  const registrationOnly = { config: loadConfig({}) } as ApiDeps;
+  return buildOpenApiDocument(buildApiRouter(registrationOnly).registry, version);
 }
 
 export interface AppOptions {
