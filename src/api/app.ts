@@ -13,6 +13,7 @@ import { registerConfigHealthRoutes } from './routes/config-health';
 import { registerDatabaseRoutes } from './routes/databases';
 import { registerDriftRoutes } from './routes/drift';
 import { registerEntityTestingRoutes } from './routes/entity-testing';
+import { registerFleetRoutes } from './routes/fleet';
 import { registerGoalRoutes } from './routes/goals';
 import { registerInstanceRoutes } from './routes/instances';
 import { registerPcdRoutes } from './routes/pcd';
@@ -33,6 +34,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   const router = new ApiRouter(new OpenAPIRegistry());
   registerServiceHealthRoutes(router, deps);
   registerInstanceRoutes(router, deps);
+  registerFleetRoutes(router, deps);
   registerDatabaseRoutes(router, deps);
   registerPcdRoutes(router, deps);
   registerGoalRoutes(router, deps);

@@ -82,6 +82,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/fleet/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet at a glance (the console's dashboard): every instance's version, drift status, health band and last sync, counts, rollouts at the gate and recent failures
+         * @description One read from arrgo's database (no app is called), in a fixed number of statements whatever the fleet's size. At most 500 instances, 50 waiting rollouts and 10 failures.
+         */
+        get: operations["getFleetOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/databases": {
         parameters: {
             query?: never;
@@ -1409,6 +1429,122 @@ export interface components {
             apiKey?: string;
             enabled?: boolean;
             tags?: string[];
+        };
+        FleetInstance: {
+            id: number;
+            name: string;
+            arrType: components["schemas"]["ArrType"];
+            enabled: boolean;
+            /** @description The app version reported at the newer of the last connection test and the last drift check */
+            version: string | null;
+            /** @enum {string} */
+            verification: "verified" | "unverified" | "never-verified";
+            drift: {
+                /** @enum {string} */
+                status: "in-sync" | "drifted" | "unreachable" | "unauthorized" | "error" | "never-checked";
+                /** Format: date-time */
+                checkedAt: string | null;
+                counts: {
+                    drifted: number;
+                    missing: number;
+                    unmanaged: number;
+                } | null;
+            };
+            /** @description The newest health snapshot (GET /config-health/{instanceId} has its criteria); null before the first */
+            health: {
+                /** @enum {string} */
+                band: "healthy" | "attention" | "needs-review" | "unknown";
+                score: number | null;
+                /** Format: date-time */
+                generatedAt: string;
+            } | null;
+            /** @description The newest sync run (GET /sync-history has them all); null when the instance never synced */
+            lastSync: {
+                runId: number;
+                /** @enum {string} */
+                status: "running" | "success" | "partial" | "failed";
+                trigger: string;
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                finishedAt: string | null;
+                /** @description Pre-authored failure text of a failed or partial run */
+                error: string | null;
+                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
+                workflowUrl: string | null;
+            } | null;
+        };
+        FleetOverview: {
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description Instances registered; at most 500 are listed (by name) */
+            instancesTotal: number;
+            instances: components["schemas"]["FleetInstance"][];
+            /** @description Over the listed instances */
+            counts: {
+                enabled: number;
+                disabled: number;
+                drift: {
+                    "in-sync": number;
+                    drifted: number;
+                    unreachable: number;
+                    unauthorized: number;
+                    error: number;
+                    "never-checked": number;
+                };
+                /** @description By the band of the newest snapshot; none: no snapshot yet */
+                health: {
+                    healthy: number;
+                    attention: number;
+                    "needs-review": number;
+                    unknown: number;
+                    none: number;
+                };
+                /** @description By the status of the newest sync run; never: no run yet */
+                lastSync: {
+                    running: number;
+                    success: number;
+                    partial: number;
+                    failed: number;
+                    never: number;
+                };
+            };
+            /** @description Rollouts waiting at the gate (awaiting_confirmation), the longest-waiting first; at most 50 */
+            gate: {
+                rolloutId: number;
+                arrType: components["schemas"]["ArrType"];
+                canaryInstanceId: number;
+                canaryInstanceName: string;
+                targetCount: number;
+                /**
+                 * Format: date-time
+                 * @description When the rollout reached the gate
+                 */
+                waitingSince: string;
+                waitedSeconds: number;
+                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
+                workflowUrl: string | null;
+            }[];
+            /** @description The newest failed or partial sync runs and rollouts that ended because a canary or targets failed (not an operator's abort), newest first; at most 10 */
+            recentFailures: {
+                /** @enum {string} */
+                kind: "sync" | "rollout";
+                /** @description The sync run's or the rollout's id */
+                id: number;
+                /** @description The run's instance or the rollout's canary (null once deleted) */
+                instanceId: number | null;
+                instanceName: string;
+                /** @description failed or partial (sync runs), failed or aborted (rollouts) */
+                status: string;
+                /** @description The rollout's reason code (canary_failed, canary_partial, targets_failed); null for sync runs */
+                code: string | null;
+                /** @description Pre-authored text */
+                message: string | null;
+                /** Format: date-time */
+                at: string;
+                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
+                workflowUrl: string | null;
+            }[];
         };
         SkippedWrite: {
             /** @enum {string} */
@@ -3626,6 +3762,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFleetOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetOverview"];
+                };
+            };
+            /** @description Missing or wrong API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Internal error (no detail is disclosed) */
             500: {

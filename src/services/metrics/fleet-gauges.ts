@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { FleetGauges } from '../../platform/metrics';
-import { CanaryRollout, DriftResult, Instance, NotificationEvent } from '../../persistence/entities';
+import { CanaryRollout, DriftResult, Instance } from '../../persistence/entities';
+import { gateReachedAt } from '../canary/gate-wait';
 
 const ROLLOUT_STATUSES = ['canary_running', 'awaiting_confirmation', 'rolling_out', 'completed', 'aborted', 'failed'];
 const DRIFT_STATUSES = ['in-sync', 'drifted', 'unreachable', 'unauthorized', 'error', 'never-checked'];
@@ -20,15 +21,8 @@ export async function readFleetGauges(em: EntityManager, now = new Date()): Prom
   const rollouts = await em.find(CanaryRollout, {}, { fields: ['id', 'status', 'updatedAt'] });
   for (const r of rollouts) rolloutsByStatus[r.status] = (rolloutsByStatus[r.status] ?? 0) + 1;
 
-  const waiting = rollouts.filter((r) => r.status === 'awaiting_confirmation');
+  const reached = await gateReachedAt(em, rollouts.filter((r) => r.status === 'awaiting_confirmation'));
   let gateWaitMaxSeconds = 0;
-  if (waiting.length) {
-    const gateEvents = await em.find(NotificationEvent, { id: { $in: waiting.map((r) => `rollout:${r.id}:gate`) } }, { fields: ['id', 'occurredAt'] });
-    const since = new Map(gateEvents.map((e) => [e.id, e.occurredAt]));
-    for (const r of waiting) {
-      const at = since.get(`rollout:${r.id}:gate`) ?? r.updatedAt;
-      gateWaitMaxSeconds = Math.max(gateWaitMaxSeconds, (now.getTime() - at.getTime()) / 1000);
-    }
-  }
+  for (const at of reached.values()) gateWaitMaxSeconds = Math.max(gateWaitMaxSeconds, (now.getTime() - at.getTime()) / 1000);
   return { instancesByDriftStatus, rolloutsByStatus, gateWaitMaxSeconds };
 }

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, setCsrfToken, unwrap } from './client';
+import { AUTH_STATUS_KEY } from './query-client';
+
+/** Who is signed in; also hands the session's CSRF token to the client (memory only). */
+export function useAuthStatus() {
+  return useQuery({
+    queryKey: AUTH_STATUS_KEY,
+    queryFn: async () => {
+      const status = await unwrap(api.GET('/api/v1/auth/status'));
+      setCsrfToken(status.csrfToken);
+      return status;
+    },
+    staleTime: 60_000,
+  });
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** After a sign-in, a sign-out or the setup: forget everything read so far and ask who we are. */
+function useSessionChanged() {
+  const queryClient = useQueryClient();
+  return async () => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_STATUS_KEY[0] });
+    await queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });
+  };
+}
+
+export function useLogin() {
+  const sessionChanged = useSessionChanged();
+  return useMutation({ mutationFn: (body: Credentials) => unwrap(api.POST('/api/v1/auth/login', { body })), onSuccess: sessionChanged });
+}
+
+export function useSetup() {
+  const sessionChanged = useSessionChanged();
+  return useMutation({ mutationFn: (body: Credentials) => unwrap(api.POST('/api/v1/auth/setup', { body })), onSuccess: sessionChanged });
+}
+
+export function useLogout() {
+  const sessionChanged = useSessionChanged();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')),
+    onSuccess: async () => {
+      setCsrfToken(null);
+      await sessionChanged();
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { components } from './client';
+
+type Schemas = components['schemas'];
+
+export type ArrType = Schemas['ArrType'];
+export type Instance = Schemas['Instance'];
+export type InstanceCreate = Schemas['InstanceCreate'];
+export type InstancePatch = Schemas['InstancePatch'];
+export type InstanceTestResult = Schemas['InstanceTestResult'];
+export type InstanceRegistered = Schemas['InstanceWithConnectionTest'];
+export type SyncConfig = Schemas['SyncConfig'];
+export type SyncConfigInput = Schemas['SyncConfigInput'];
+
+/**
+ * The apps' display names, for the console's labels only (the API speaks the families; the
+ * server's mapping is src/domain/arr-types.ts). Typed by the generated ArrType: a new family does
+ * not compile until it has a name here.
+ */
+export const APP_LABELS: Record<ArrType, string> = { movie_app: 'Radarr', series_app: 'Sonarr', music_app: 'Lidarr' };
+
+export const ARR_TYPE_OPTIONS = (Object.keys(APP_LABELS) as ArrType[]).map((value) => ({ value, label: `${APP_LABELS[value]} (${value})` }));
+
+export type FleetOverview = Schemas['FleetOverview'];
+export type FleetInstance = Schemas['FleetInstance'];

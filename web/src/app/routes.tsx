@@ -1,0 +1,43 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { urlBase } from '../api/client';
+import { DashboardPage } from '../pages/dashboard/DashboardPage';
+import { LoginPage } from '../pages/auth/LoginPage';
+import { SetupPage } from '../pages/auth/SetupPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PlannedPage } from '../pages/planned/PlannedPage';
+import { RequireSession } from './RequireSession';
+import { Shell } from './Shell';
+
+// The dashboard is the first page and ships in the main bundle; every other page is its own chunk,
+// loaded when it is first visited (`lazy`), so the first page stays small.
+const pages: RouteObject[] = [
+  { index: true, element: <DashboardPage /> },
+  { path: 'instances', lazy: async () => ({ Component: (await import('../pages/instances/InstancesPage')).InstancesPage }) },
+  { path: 'instances/:id', lazy: async () => ({ Component: (await import('../pages/instances/InstancePage')).InstancePage }) },
+  { path: 'databases', element: <PlannedPage title="Databases" api="/api/v1/databases" /> },
+  { path: 'sync', element: <PlannedPage title="Sync" api="/api/v1/sync/previews, /api/v1/sync-history" /> },
+  { path: 'rollouts/*', element: <PlannedPage title="Rollouts" api="/api/v1/canary/rollouts" /> },
+  { path: 'drift', element: <PlannedPage title="Drift" api="/api/v1/drift" /> },
+  { path: 'health', element: <PlannedPage title="Health" api="/api/v1/config-health" /> },
+  { path: 'timeline', element: <PlannedPage title="Timeline" api="/api/v1/timeline" /> },
+  { path: 'notifications', element: <PlannedPage title="Notifications" api="/api/v1/notifications" /> },
+  { path: 'settings', element: <PlannedPage title="Settings" api="/api/v1/health, /api/v1/auth/api-key" /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  { path: '/setup', element: <SetupPage /> },
+  { path: '/login', element: <LoginPage /> },
+  {
+    element: (
+      <RequireSession>
+        <Shell />
+      </RequireSession>
+    ),
+    children: pages,
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes, { basename: urlBase() || '/' });
+}
