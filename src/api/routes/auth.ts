@@ -61,7 +61,8 @@ function clientAddress(req: Request): string {
 }
 
 export function registerAuthRoutes(router: ApiRouter, deps: ApiDeps): void {
-  const cookiePath = `${deps.config.urlBase}/`;
+  // Read per request: the OpenAPI document is also built from these routes without a configuration.
+  const cookiePath = () => `${deps.config.urlBase}/`;
 
   router.add({
     method: 'get',
@@ -102,7 +103,7 @@ export function registerAuthRoutes(router: ApiRouter, deps: ApiDeps): void {
     },
     handler: async ({ body, req, res }) => {
       const signedIn = await deps.auth.setup(body.username, body.password, readSessionCookie(req));
-      setSessionCookie(req, res, cookiePath, signedIn);
+      setSessionCookie(req, res, cookiePath(), signedIn);
       return { status: 201, headers: NO_STORE, body: { username: signedIn.username } };
     },
   });
@@ -123,7 +124,7 @@ export function registerAuthRoutes(router: ApiRouter, deps: ApiDeps): void {
     },
     handler: async ({ body, req, res }) => {
       const signedIn = await deps.auth.login(body.username, body.password, clientAddress(req), readSessionCookie(req));
-      setSessionCookie(req, res, cookiePath, signedIn);
+      setSessionCookie(req, res, cookiePath(), signedIn);
       return { headers: NO_STORE, body: { username: signedIn.username, sessionExpiresAt: signedIn.expiresAt.toISOString() } };
     },
   });
@@ -137,7 +138,7 @@ export function registerAuthRoutes(router: ApiRouter, deps: ApiDeps): void {
     responses: { 204: { description: 'Signed out (with the API key: nothing to sign out of)' } },
     handler: async ({ req, res }) => {
       if (req.auth?.method === 'session') await deps.auth.logout(req.auth.sessionId);
-      clearSessionCookie(req, res, cookiePath);
+      clearSessionCookie(req, res, cookiePath());
     },
   });
 
