@@ -23,6 +23,9 @@ const integerIn = (min: number, max: number, fallback: number) =>
       return Number(v);
     });
 
+/** Longest URL_BASE accepted. */
+const URL_BASE_MAX = 100;
+
 const envSchema = z.object({
   PORT: integerIn(0, 65535, 7979),
   BIND_ADDRESS: z.string().min(1).default('0.0.0.0'),
@@ -92,7 +95,18 @@ const envSchema = z.object({
   METRICS_PORT: integerIn(0, 65535, 0),
   WORKER_MAX_CONCURRENT_ACTIVITIES: integerIn(1, 1000, 50),
   DATABASE_POOL_MAX: integerIn(1, 200, 10),
+  URL_BASE: z
+    .string()
+    .max(URL_BASE_MAX, `must be at most ${URL_BASE_MAX} characters`)
+    .optional()
+    .refine((v) => v === undefined || v === '' || (/^(\/[A-Za-z0-9._~-]+)+$/.test(v) && !/\/\.{1,2}(\/|$)/.test(v)), {
+      message: 'must be a path such as /arrgo: starting with "/", not ending with "/", of letters, digits, ".", "_", "~" and "-" (leave it unset to serve at /)',
+    })
+    .transform((v) => v ?? ''),
+  SESSION_TTL_HOURS: integerIn(1, 24 * 366, 168),
+  TRUST_PROXY: booleanFlag(false),
 });
+
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -129,8 +143,14 @@ export interface Config {
   readViewCacheBytes: number;
   /** auto: fetch a PCD manifest's schema dependency from its URL; off: never (the bundled schema stands in). */
   pcdSchemaFetch: 'auto' | 'off';
-  /** Base URL users reach arrgo at, for absolute links in notifications (null: API paths only). */
+  /** Base URL users reach arrgo at, for absolute links in notifications (null: API paths only); includes urlBase. */
   publicUrl: string | null;
+  /** Path everything is served under (`/arrgo` behind a reverse proxy; '' at the root). */
+  urlBase: string;
+  /** How long a console sign-in lasts, from login. */
+  sessionTtlHours: number;
+  /** Behind one reverse proxy: take the client's protocol (Secure cookies) and address (login throttling) from its X-Forwarded-* headers. */
+  trustProxy: boolean;
   notifications: {
     requestTimeoutMs: number;
     /** Retries of timeouts, 408, 429 and 5xx: first interval (doubling) and attempts. */
@@ -161,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.ARRGO_PUBLIC_URL ? e.ARRGO_PUBLIC_URL.replace(/\/+$/, '') : null;
+  if (publicUrl !== null) checkPublicUrlPath(publicUrl, e.URL_BASE);
   return {
     port: e.PORT,
     bindAddress: e.BIND_ADDRESS,
@@ -193,7 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appRequestTimeoutMs: e.APP_REQUEST_TIMEOUT_MS,
     readViewCacheBytes: e.READ_VIEW_CACHE_MB * 1024 * 1024,
     pcdSchemaFetch: e.PCD_SCHEMA_FETCH,
-    publicUrl: e.ARRGO_PUBLIC_URL ? e.ARRGO_PUBLIC_URL.replace(/\/+$/, '') : null,
+    publicUrl,
+    urlBase: e.URL_BASE,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
     notifications: {
       requestTimeoutMs: e.NOTIFY_REQUEST_TIMEOUT_MS,
       retry: { initialIntervalMs: e.NOTIFY_RETRY_INITIAL_INTERVAL_MS, maximumAttempts: e.NOTIFY_RETRY_MAX_ATTEMPTS },
@@ -204,6 +229,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerMaxConcurrentActivities: e.WORKER_MAX_CONCURRENT_ACTIVITIES,
     databasePoolMax: e.DATABASE_POOL_MAX,
   };
+}
+
+/** Links built from ARRGO_PUBLIC_URL must reach the paths arrgo serves, so its path ends with URL_BASE. */
+function checkPublicUrlPath(publicUrl: string, urlBase: string): void {
+  let pathname: string;
+  try {
+    pathname = new URL(publicUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    throw new ConfigError('Invalid configuration: ARRGO_PUBLIC_URL must be the http:// or https:// URL users reach arrgo at');
+  }
+  if (!pathname.endsWith(urlBase)) {
+    throw new ConfigError(
+      `Invalid configuration: ARRGO_PUBLIC_URL must end with URL_BASE (${urlBase}): links are built from it, so its path (${pathname || '/'}) must be the one arrgo is served under`,
+    );
+  }
 }
 
 function redactIfSecret(name: string, value: string): string {

@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   const service = await startService({ role, config });
   const lines = [`arrgo ${role === 'all' ? '' : `(${role}) `}is running`];
   if (service.apiUrl) {
-    lines.push(`  API:              ${service.apiUrl}/api/v1`, `  API docs:         ${service.apiUrl}/docs/`);
+    const base = `${service.apiUrl}${config.urlBase}`;
+    lines.push(`  Console:          ${base}/`, `  API:              ${base}/api/v1`, `  API docs:         ${base}/docs/`);
   }
   if (service.temporalUiUrl) lines.push(`  Temporal Web UI:  ${service.temporalUiUrl}`);
   lines.push(`  Data directory:   ${config.dataDir}`);

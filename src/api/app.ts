@@ -3,7 +3,10 @@ import express, { type Express, type Router } from 'express';
 import { loadConfig } from '../config';
 import type { ApiDeps } from './deps';
 import { docsRouter } from './http/docs';
-import { JSON_BODY_TYPES, accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireApiKey, requireJsonBody } from './http/middleware';
+import { JSON_BODY_TYPES, accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireJsonBody } from './http/middleware';
+import { authenticate } from './http/auth';
+import { DEFAULT_WEB_ROOT, consoleRouter } from './http/console';
+import { registerAuthRoutes } from './routes/auth';
 import { OPENAPI_PATH, buildOpenApiDocument, documentOpenApiRoute } from './http/openapi';
 import { ApiRouter } from './http/route';
 import { registerServiceHealthRoutes } from './routes/service-health';
@@ -33,6 +36,7 @@ export const API_PREFIX = '/api/v1';
 export function buildApiRouter(deps: ApiDeps): ApiRouter {
   const router = new ApiRouter(new OpenAPIRegistry());
   registerServiceHealthRoutes(router, deps);
+  registerAuthRoutes(router, deps);
   registerInstanceRoutes(router, deps);
   registerFleetRoutes(router, deps);
   registerDatabaseRoutes(router, deps);
@@ -69,35 +73,60 @@ export function buildApiDocument(version: string) {
 export interface AppOptions {
   /** Routes mounted under the API prefix behind the same middleware (benchmarks' baselines only). */
   extraRoutes?: (router: Router) => void;
+  /** The console's web build (default `<repo>/dist/web`; tests serve their own). */
+  webRoot?: string;
 }
 
+/**
+ * Everything is served under URL_BASE (`/arrgo` behind a reverse proxy; '' at the root): the API,
+ * the docs page, /metrics and the console. With a base, `/` redirects to it and nothing else
+ * answers outside it.
+ */
 export function createApp(deps: ApiDeps, options: AppOptions = {}): Express {
+  const { urlBase } = deps.config;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // One reverse proxy in front: req.secure and req.ip follow its X-Forwarded-Proto and X-Forwarded-For.
+  app.set('trust proxy', deps.config.trustProxy ? 1 : false);
   const api = buildApiRouter(deps);
-  const openApi = buildOpenApiDocument(api.registry, deps.version);
+  const openApi = buildOpenApiDocument(api.registry, deps.version, urlBase);
 
   app.use(requestId(deps.logger));
   app.use(accessLog());
-  app.use(httpMetrics());
-  app.get('/metrics', metricsRoute(deps.apiKey, deps.config.metrics.public));
-  app.get('/', (_req, res) => res.redirect('/docs/'));
-  app.use('/docs', docsRouter());
-  app.use(API_PREFIX, requireApiKey(deps.apiKey, new Set(['/health', OPENAPI_PATH])));
-  app.use(API_PREFIX, requireJsonBody());
-  app.use(API_PREFIX, express.json({ limit: '5mb', strict: false, type: JSON_BODY_TYPES }));
-  app.use(API_PREFIX, ormRequestContext(deps.orm));
-  app.get(`${API_PREFIX}${OPENAPI_PATH}`, (_req, res) => {
+  app.use(httpMetrics(urlBase));
+  const site = express.Router();
+  site.get('/metrics', metricsRoute(deps.apiKeys, deps.config.metrics.public));
+  site.use('/docs', docsRouter());
+  site.use(
+    API_PREFIX,
+    authenticate({
+      apiKeys: deps.apiKeys,
+      auth: deps.auth,
+      isPublic: (method, path) => api.isPublic(method, path) || ((method === 'GET' || method === 'HEAD') && path === OPENAPI_PATH),
+      cookiePath: `${urlBase}/`,
+    }),
+  );
+  site.use(API_PREFIX, requireJsonBody());
+  site.use(API_PREFIX, express.json({ limit: '5mb', strict: false, type: JSON_BODY_TYPES }));
+  site.use(API_PREFIX, ormRequestContext(deps.orm));
+  site.get(`${API_PREFIX}${OPENAPI_PATH}`, (_req, res) => {
     res.json(openApi);
   });
   if (options.extraRoutes) {
     const extra = express.Router();
     options.extraRoutes(extra);
-    app.use(API_PREFIX, extra);
+    site.use(API_PREFIX, extra);
   }
-  app.use(API_PREFIX, api.router);
+  site.use(API_PREFIX, api.router);
+  site.use(consoleRouter({ webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, urlBase }));
+  if (urlBase) {
+    app.use(urlBase, site);
+    app.get('/', (_req, res) => res.redirect(302, `${urlBase}/`));
+  } else {
+    app.use(site);
+  }
   app.use(notFoundRoute());
   app.use(errorHandler());
   return app;

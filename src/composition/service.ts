@@ -16,7 +16,8 @@ import { readHistorySettings } from '../services/sync/history-service';
 import { readDriftSettings } from '../services/drift/drift-settings';
 import { readRefGuideSettings } from '../services/ref-guide/settings';
 import { applyDriftSchedule, applyHistoryRetentionSchedule, applyRefGuideSchedule, deploymentScopedId, ensureBackupSchedule, ensureHealthSchedule } from '../services/schedules';
-import { loadOrCreateSecrets } from '../platform/secrets';
+import { ApiKeyStore, apiKeyFile, loadOrCreateSecrets } from '../platform/secrets';
+import { AuthService } from '../services/auth/auth-service';
 import { connectTemporal, type TemporalGateway } from '../platform/temporal-client';
 import { browsableHost } from '../platform/addresses';
 import { startDevServer, type DevServer } from '../platform/temporal-dev-server';
@@ -37,13 +38,16 @@ export interface ServiceOptions {
   announce?: (line: string) => void;
   /** Extra API routes (benchmarks mount their baselines here; production mounts none). */
   extraApiRoutes?: AppOptions['extraRoutes'];
+  /** The console's web build (default `<repo>/dist/web`). */
+  webRoot?: string;
 }
 
 export interface RunningService {
   config: Config;
   logger: Logger;
   orm: Orm;
-  apiKey: string;
+  /** The API key as of now (regenerable through the API). */
+  readonly apiKey: string;
   migration: number;
   temporal: TemporalGateway;
   temporalUiUrl: string | null;
@@ -61,6 +65,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const secrets = loadOrCreateSecrets(config.dataDir, { apiKey: config.apiKey, secret: config.secret });
   secretScrubber.add(secrets.apiKey);
   secretScrubber.add(secrets.secret);
+  const apiKeys = new ApiKeyStore(secrets.apiKey, secrets.apiKeySource, apiKeyFile(config.dataDir));
   const logger = createLogger({
     level: config.logLevel,
     logsDir: path.join(config.dataDir, 'logs'),
@@ -155,7 +160,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);
       const evaluation = new EvaluationService(pcdCaches, logger.child({ component: 'evaluation' }));
       cleanups.push(() => evaluation.close());
-      const app = createApp({ config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKey: secrets.apiKey, startedAt: new Date(), version: APP_VERSION }, { extraRoutes: options.extraApiRoutes });
+      const auth = new AuthService({ orm, apiKeys, logger: logger.child({ component: 'auth' }), sessionTtlHours: config.sessionTtlHours });
+      const app = createApp(
+        { config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKeys, auth, startedAt: new Date(), version: APP_VERSION },
+        { extraRoutes: options.extraApiRoutes, webRoot: options.webRoot },
+      );
       const server = await listen(app, config.port, config.bindAddress);
       cleanups.push(() => closeServer(server));
       const port = (server.address() as { port: number }).port;
@@ -169,7 +178,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       config,
       logger,
       orm,
-      apiKey: secrets.apiKey,
+      get apiKey() {
+        return apiKeys.current;
+      },
       migration,
       temporal,
       temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null,

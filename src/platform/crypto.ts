@@ -41,3 +41,8 @@ export function constantTimeMatcher(expected: string): (given: string) => boolea
 export function randomToken(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
 }
+
+/** Hex SHA-256 of a string (stored in place of a bearer secret such as a session id). */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}

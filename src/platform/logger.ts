@@ -12,9 +12,18 @@ export type { Logger } from 'pino';
  */
 export class SecretScrubber {
   private readonly secrets = new Set<string>();
+  private readonly patterns = new Map<string, RegExp>();
 
   add(value: string | undefined | null): void {
     if (value && value.length >= 6) this.secrets.add(value);
+  }
+
+  /**
+   * Secrets known by their shape rather than their value (a session cookie: `name=value`); the
+   * first capture group is kept, the rest of the match is replaced.
+   */
+  addPattern(pattern: RegExp): void {
+    this.patterns.set(pattern.source, new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : pattern.flags + 'g'));
   }
 
   scrub(line: string): string {
@@ -22,6 +31,7 @@ export class SecretScrubber {
     for (const secret of this.secrets) {
       if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
     }
+    for (const pattern of this.patterns.values()) out = out.replace(pattern, (_match, kept: unknown) => `${typeof kept === 'string' ? kept : ''}[REDACTED]`);
     return out;
   }
 }
@@ -45,6 +55,16 @@ export const REDACT_PATHS = [
   '*.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  'headers["x-arrgo-csrf"]',
+  '*.headers.cookie',
+  '*.headers["set-cookie"]',
+  '*.headers["x-arrgo-csrf"]',
+  'csrfToken',
+  '*.csrfToken',
+  'sessionId',
+  '*.sessionId',
 ];
 
 export interface LogDestination {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { constantTimeEquals } from './crypto';
+import { constantTimeMatcher } from './crypto';
 
 /**
  * The process's Prometheus registry and every metric arrgo exports. Labels are bounded sets
@@ -147,12 +147,12 @@ new Gauge({
 });
 
 /** `GET /metrics` is open when METRICS_PUBLIC=true, otherwise it takes the API key like the API. */
-export function metricsAuthorized(headers: http.IncomingHttpHeaders, apiKey: string, isPublic: boolean): boolean {
+export function metricsAuthorized(headers: http.IncomingHttpHeaders, matchesApiKey: (given: string) => boolean, isPublic: boolean): boolean {
   if (isPublic) return true;
   const header = headers['x-api-key'];
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
   const given = (Array.isArray(header) ? header[0] : header) ?? bearer;
-  return given !== undefined && constantTimeEquals(given, apiKey);
+  return given !== undefined && matchesApiKey(given);
 }
 
 /**
@@ -160,12 +160,13 @@ export function metricsAuthorized(headers: http.IncomingHttpHeaders, apiKey: str
  * sync runs, cache builds, deliveries) on /metrics, with the same access rule.
  */
 export function serveMetrics(port: number, host: string, apiKey: string, isPublic: boolean): Promise<http.Server> {
+  const matchesApiKey = constantTimeMatcher(apiKey);
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Not found' }));
       return;
     }
-    if (!metricsAuthorized(req.headers, apiKey, isPublic)) {
+    if (!metricsAuthorized(req.headers, matchesApiKey, isPublic)) {
       res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Missing or wrong API key' }));
       return;
     }

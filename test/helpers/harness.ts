@@ -15,7 +15,7 @@ export interface HttpResult<T = any> {
 }
 
 export interface Harness {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port> (without URL_BASE; `request` adds it) */
   baseUrl: string;
   apiKey: string;
   dataDir: string;
@@ -38,6 +38,8 @@ export interface HarnessOptions {
   db?: DbKind;
   role?: Role;
   env?: Record<string, string>;
+  /** The console's web build to serve (default `<repo>/dist/web`). */
+  webRoot?: string;
 }
 
 export function testNamespace(): string {
@@ -84,6 +86,7 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
     logDestinations: [{ write: (line: string) => void logs.push(line) }],
     workflowBundlePath: process.env.TEST_WORKFLOW_BUNDLE,
     announce: (line) => void logs.push(line),
+    webRoot: options.webRoot,
   });
   const baseUrl = service.apiUrl ?? '';
   const request = async (method: string, apiPath: string, body?: unknown, opts: { headers?: Record<string, string>; auth?: boolean } = {}) => {
@@ -93,7 +96,7 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
       headers['Content-Type'] ??= 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const response = await fetch(`${baseUrl}${apiPath.startsWith('/api') ? '' : '/api/v1'}${apiPath}`, { method, headers, body: payload });
+    const response = await fetch(`${baseUrl}${config.urlBase}${apiPath.startsWith('/api') ? '' : '/api/v1'}${apiPath}`, { method, headers, body: payload });
     const text = await response.text();
     let parsed: unknown = undefined;
     try {

@@ -120,7 +120,8 @@ describe('API conventions', () => {
     expect(doc.paths['/api/v1/openapi.json'].get).toMatchObject({ operationId: 'getOpenApiDocument', security: [] });
     // "Authorize" in the docs page offers these schemes; operations other than health and this document require one.
     expect(doc.components.securitySchemes.ApiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
-    expect(doc.paths['/api/v1/instances'].get.security).toEqual([{ ApiKeyHeader: [] }, { BearerAuth: [] }]);
+    expect(doc.paths['/api/v1/instances'].get.security).toEqual([{ ApiKeyHeader: [] }, { BearerAuth: [] }, { SessionCookie: [] }]);
+    expect(doc.components.securitySchemes.SessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'arrgo_session' });
     // Everything else still needs the key.
     expect((await fetch(`${h.baseUrl}/api/v1/instances`)).status).toBe(401);
   });

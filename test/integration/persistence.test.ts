@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
-import { CanaryRollout, Instance, SyncRun } from '../../src/persistence/entities';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { CanaryRollout, Instance, Session, SyncRun, User } from '../../src/persistence/entities';
 import { PROFILE_CHANNEL, type ProfileSample } from '../../src/platform/profiling';
 import type { Knex } from '@mikro-orm/knex';
 import { SecretBox } from '../../src/platform/crypto';
@@ -37,7 +38,7 @@ describe('migrations on SQLite', () => {
       expect(await migrate(orm)).toBe(LATEST_MIGRATION);
       expect(fs.existsSync(file)).toBe(true);
       const tables: { name: string }[] = await orm.em.getConnection().execute(`select name from sqlite_master where type = 'table' order by name`);
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['instances', 'app_settings', 'mikro_orm_migrations', 'notification_channels', 'notification_events', 'notification_deliveries']));
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['instances', 'app_settings', 'mikro_orm_migrations', 'notification_channels', 'notification_events', 'notification_deliveries', 'users', 'sessions']));
     } finally {
       await orm.close(true);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -188,6 +189,24 @@ async function expectInstanceVerification(orm: Orm): Promise<void> {
 }
 
 describeOnDatabases('instance verification columns (migration 0012)', expectInstanceVerification);
+
+/** Migration 0013: console users (unique names) and sessions stored by the hash of their id. */
+async function expectUsersAndSessions(orm: Orm): Promise<void> {
+  const em = orm.em.fork();
+  const user = em.create(User, { username: 'admin', passwordHash: 'scrypt$32768$8$1$salt$hash', createdAt: new Date(), updatedAt: new Date() });
+  await em.flush();
+  const expiresAt = new Date('2030-01-02T03:04:05.678Z');
+  em.create(Session, { idHash: 'a'.repeat(64), userId: user.id, csrfToken: 'c'.repeat(43), createdAt: new Date(), expiresAt });
+  await em.flush();
+  const stored = await orm.em.fork().findOneOrFail(Session, { idHash: 'a'.repeat(64) });
+  expect([stored.userId, stored.csrfToken, stored.expiresAt.toISOString()]).toEqual([user.id, 'c'.repeat(43), expiresAt.toISOString()]);
+  expect(await orm.em.fork().count(Session, { expiresAt: { $lte: new Date('2030-01-01T00:00:00Z') } })).toBe(0);
+  const twin = orm.em.fork();
+  twin.create(User, { username: 'admin', passwordHash: 'x', createdAt: new Date(), updatedAt: new Date() });
+  await expect(twin.flush()).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+}
+
+describeOnMigratedDatabases('users and sessions (migration 0013)', expectUsersAndSessions);
 
 /** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
 function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {

@@ -18,7 +18,8 @@ export function docsRouter(): Router {
   return router;
 }
 
-function splitQuery(url: string): [string, string] {
+/** A request URL's path and its query string (with its `?`, or ''). */
+export function splitQuery(url: string): [string, string] {
   const at = url.indexOf('?');
   return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
 }

@@ -1,18 +1,20 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { NextFunction, Request, Response } from 'express';
 import { httpRequestDuration, metricsAuthorized, metricsRegistry } from '../../platform/metrics';
+import type { ApiKeyStore } from '../../platform/secrets';
 import { ErrorBody } from './zod';
 
 /**
  * Observes every request's duration by method, route template (`/api/v1/instances/{id}`, never
  * the concrete path: ids would be unbounded) and status. Unmatched paths share one label.
  */
-export function httpMetrics() {
+export function httpMetrics(urlBase: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const template = req.route?.path;
-      const route = typeof template === 'string' ? `${req.baseUrl}${template}`.replace(/:(\w+)/g, '{$1}') : 'unmatched';
+      // Labels name routes as documented, without URL_BASE.
+      const route = typeof template === 'string' ? `${req.baseUrl.slice(urlBase.length)}${template}`.replace(/:(\w+)/g, '{$1}') : 'unmatched';
       httpRequestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
     });
     next();
@@ -20,9 +22,9 @@ export function httpMetrics() {
 }
 
 /** GET /metrics: Prometheus text format; the API key (X-Api-Key or Bearer) unless METRICS_PUBLIC=true. */
-export function metricsRoute(apiKey: string, isPublic: boolean) {
+export function metricsRoute(apiKeys: ApiKeyStore, isPublic: boolean) {
   return async (req: Request, res: Response) => {
-    if (!metricsAuthorized(req.headers, apiKey, isPublic)) {
+    if (!metricsAuthorized(req.headers, (given) => apiKeys.matches(given), isPublic)) {
       res.status(401).json({ error: req.header('x-api-key') || req.header('authorization') ? 'Invalid API key' : 'API key required: send it in the X-Api-Key header or as a Bearer token (or set METRICS_PUBLIC=true)' });
       return;
     }
@@ -38,7 +40,7 @@ export function documentMetricsRoute(registry: OpenAPIRegistry): void {
     operationId: 'getMetrics',
     summary: 'Prometheus metrics (text exposition format)',
     description: [
-      'Outside /api/v1, where scrapers look. Needs the API key (X-Api-Key, or `Authorization: Bearer`, which Prometheus sends with `authorization: {credentials: …}`) unless METRICS_PUBLIC=true.',
+      'Outside /api/v1, where scrapers look (under URL_BASE when set). Needs the API key (X-Api-Key, or `Authorization: Bearer`, which Prometheus sends with `authorization: {credentials: …}`) unless METRICS_PUBLIC=true.',
       'Metrics: arrgo_http_request_duration_seconds{method,route,status}, arrgo_sync_runs_total{status,trigger}, arrgo_sync_apply_duration_seconds{status},',
       'arrgo_instances{drift_status}, arrgo_rollouts{status}, arrgo_rollout_gate_wait_seconds, arrgo_pcd_cache_builds_total{layer,result}, arrgo_pcd_cache_build_duration_seconds{layer},',
       'arrgo_notification_deliveries_total{result,channel_kind}, arrgo_worker_activity_schedule_to_start_seconds{activity}, arrgo_worker_activity_execution_seconds{activity,outcome}, and the process metrics (arrgo_process_*, arrgo_nodejs_*).',

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, isAppError } from '../../errors';
-import { constantTimeMatcher } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
 import type { Orm } from '../../persistence/orm';
 
@@ -10,7 +9,7 @@ declare module 'express-serve-static-core' {
   interface Request {
     id: string;
     log: Logger;
-    /** A valid API key came with the request. */
+    /** A valid API key or session cookie came with the request (see api/http/auth.ts). */
     authenticated?: boolean;
   }
 }
@@ -35,24 +34,6 @@ export function accessLog() {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       req.log.info({ method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, durationMs: Math.round(ms * 10) / 10 }, 'request');
     });
-    next();
-  };
-}
-
-/**
- * Follows the *arr convention: X-Api-Key header, or Authorization: Bearer <key>. Public paths
- * (GET /health) pass without a key; `req.authenticated` says whether a valid key came along.
- */
-export function requireApiKey(apiKey: string, publicPaths: Set<string>) {
-  const matches = constantTimeMatcher(apiKey);
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const header = req.header('x-api-key');
-    const bearer = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '')?.[1];
-    const given = header ?? bearer;
-    req.authenticated = given !== undefined && matches(given.trim());
-    if (req.method === 'GET' && publicPaths.has(req.path.replace(/\/+$/, ''))) return next();
-    if (!given) return next(new AppError('unauthorized', 'API key required: send it in the X-Api-Key header'));
-    if (!req.authenticated) return next(new AppError('unauthorized', 'Invalid API key'));
     next();
   };
 }

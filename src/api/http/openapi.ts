@@ -18,7 +18,8 @@ export function documentOpenApiRoute(registry: OpenAPIRegistry): void {
   });
 }
 
-export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string) {
+/** `urlBase`: the URL_BASE arrgo is served under (the document's server URL). */
+export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string, urlBase = '') {
   registry.registerComponent('securitySchemes', 'ApiKeyHeader', {
     type: 'apiKey',
     in: 'header',
@@ -26,6 +27,13 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string)
     description: 'The arrgo API key (ARRGO_API_KEY, or the key generated into DATA_DIR/api-key on first start)',
   });
   registry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token' });
+  registry.registerComponent('securitySchemes', 'SessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'arrgo_session',
+    description:
+      'The console session, set by POST /api/v1/auth/login (or /auth/setup). Requests other than GET, HEAD and OPTIONS signed in with it must also send the X-Arrgo-Csrf header with the csrfToken of GET /api/v1/auth/status (403 otherwise).',
+  });
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
@@ -33,8 +41,8 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string)
       version,
       description:
         'Configuration management for Radarr (movie_app), Sonarr (series_app) and Lidarr (music_app). ' +
-        'Every endpoint except GET /api/v1/health and this document needs the API key. Errors are {"error": "..."}.',
+        'Every endpoint except GET /api/v1/health, this document and the sign-in routes (GET /auth/status, POST /auth/setup, POST /auth/login) needs the API key or a console session cookie. Errors are {"error": "..."}.',
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: urlBase || '/' }],
   });
 }

@@ -50,7 +50,7 @@ export interface RouteDefinition<P extends AnyZodObject | undefined, Q extends A
   summary: string;
   description?: string;
   tags: string[];
-  /** Reachable without the API key (only GET /health). */
+  /** Reachable without the API key or a session (health, the sign-in routes); no path parameters. */
   public?: boolean;
   params?: P;
   query?: Q;
@@ -111,6 +111,9 @@ export class ApiRouter {
   /** Path templates with parameters, to name the parameter whose percent-encoding is malformed. */
   private readonly templates: { method: string; segments: string[] }[] = [];
 
+  /** `METHOD /path` of the public routes (HEAD as GET). */
+  private readonly publicRoutes = new Set<string>();
+
   constructor(readonly registry: OpenAPIRegistry) {
     // Express decodes path parameters while matching a route and fails with a URIError; check first.
     this.router.use((req, _res, next) => next(this.undecodablePathError(req.method, req.path)));
@@ -120,6 +123,10 @@ export class ApiRouter {
     def: RouteDefinition<P, Q, B>,
   ): void {
     this.document(def);
+    if (def.public) {
+      if (def.params) throw new Error(`public route ${def.path} must not take path parameters`);
+      this.publicRoutes.add(`${def.method.toUpperCase()} ${def.path}`);
+    }
     if (def.params) this.templates.push({ method: def.method.toUpperCase(), segments: def.path.split('/') });
     const expressPath = def.path.replace(/\{(\w+)\}/g, ':$1');
     // Unknown query parameters are refused (named), like unknown body fields.
@@ -148,6 +155,11 @@ export class ApiRouter {
     });
   }
 
+  /** Whether a request (path relative to /api/v1, without trailing slash) is for a public route. */
+  isPublic(method: string, path: string): boolean {
+    return this.publicRoutes.has(`${method === 'HEAD' ? 'GET' : method} ${path}`);
+  }
+
   private undecodablePathError(method: string, requestPath: string): AppError | undefined {
     const segments = requestPath.split('/');
     const bad = segments.findIndex((segment) => !decodes(segment));
@@ -170,7 +182,8 @@ export class ApiRouter {
     if ((def.params || def.query || def.body) && !responses['400']) responses['400'] = errorResponse('Invalid request; the message names the field');
     if (def.body && !responses['415']) responses['415'] = errorResponse('The body is not application/json (PATCH also takes application/merge-patch+json), or its Content-Encoding is not supported');
     if (def.body && !responses['413']) responses['413'] = errorResponse('Request body too large (at most 5 MB)');
-    if (!def.public && !responses['401']) responses['401'] = errorResponse('Missing or wrong API key');
+    if (!def.public && !responses['401']) responses['401'] = errorResponse('Missing or wrong API key, or no valid session cookie (signed out or expired)');
+    if (!def.public && def.method !== 'get' && !responses['403']) responses['403'] = errorResponse(CSRF_REFUSAL);
     if (!responses['500']) responses['500'] = errorResponse('Internal error (no detail is disclosed)');
     if (def.conditional && !responses['304']) {
       responses['304'] = { description: 'Not modified: If-None-Match names the current ETag (no body)', headers: { ETag: CONDITIONAL_HEADERS.ETag } };
@@ -182,7 +195,7 @@ export class ApiRouter {
       summary: def.summary,
       description: def.description,
       tags: def.tags,
-      security: def.public ? [] : [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
+      security: def.public ? [] : AUTHENTICATED,
       request: {
         params: def.params,
         query: def.query,
@@ -198,6 +211,11 @@ export class ApiRouter {
     });
   }
 }
+
+/** Every non-public operation takes the API key (header or bearer) or the console's session cookie. */
+const AUTHENTICATED: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { BearerAuth: [] }, { SessionCookie: [] }];
+
+const CSRF_REFUSAL = 'Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header';
 
 const CONDITIONAL_HEADERS = {
   ETag: {

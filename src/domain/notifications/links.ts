@@ -1,8 +1,8 @@
 import type { LinkContext } from './types';
 
-/** An API resource path (`/api/v1/...`), absolute when arrgo's public URL is known. */
+/** An API resource path (`<URL_BASE>/api/v1/...`), absolute when arrgo's public URL is known. */
 export function apiLink(ctx: LinkContext, path: string): string {
-  return `${ctx.publicUrl ?? ''}/api/v1${path}`;
+  return `${ctx.publicUrl ?? ctx.urlBase}/api/v1${path}`;
 }
 
 /** The workflow's page in the Temporal Web UI, when the UI's address is known. */

@@ -56,7 +56,10 @@ export interface NotificationPayload {
 
 /** Where links point: the API (absolute when a public URL is configured) and the Temporal Web UI. */
 export interface LinkContext {
+  /** ARRGO_PUBLIC_URL (its path includes URL_BASE). */
   publicUrl: string | null;
+  /** URL_BASE ('' at the root): the start of API paths when no public URL is configured. */
+  urlBase: string;
   temporalUiUrl: string | null;
   namespace: string;
 }

@@ -9,6 +9,7 @@ import { HealthSnapshotSchema } from './health-snapshot';
 import { PcdRollbackSchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, TimelineAnnotationSchema } from './pcd-snapshot';
 import { RefGuideEntitySchema, RefGuideSourceSchema } from './ref-guide';
 import { ComplexityTierSchema, UiPreferenceSchema } from './ui-preference';
+import { SessionSchema, UserSchema } from './auth';
 import { NotificationChannelSchema, NotificationDeliverySchema, NotificationEventSchema } from './notification';
 
 export { AppSetting } from './app-setting';
@@ -30,6 +31,7 @@ export { PcdRollback, PcdSnapshot, PcdSnapshotBase, TimelineAnnotation, SNAPSHOT
 export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp } from './pcd-snapshot';
 export { RefGuideEntity, RefGuideSource } from './ref-guide';
 export { NotificationChannel, NotificationDelivery, NotificationEvent } from './notification';
+export { Session, User } from './auth';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema];

@@ -27,7 +27,7 @@ const DRIFT_TYPES: NotificationEventType[] = ['drift.detected', 'drift.resolved'
 
 /** Where an event's links point, from the configuration and the Temporal UI's address. */
 export function linkContext(config: Config, temporalUiUrl: string | null): LinkContext {
-  return { publicUrl: config.publicUrl, temporalUiUrl: config.temporal.uiUrl ?? temporalUiUrl, namespace: config.temporal.namespace };
+  return { publicUrl: config.publicUrl, urlBase: config.urlBase, temporalUiUrl: config.temporal.uiUrl ?? temporalUiUrl, namespace: config.temporal.namespace };
 }
 
 /**

@@ -17,7 +17,7 @@ import { refGuideFailureText } from '../../../src/domain/ref-guide';
 import { deliveryId, webhookSignature } from '../../../src/services/notifications/signature';
 import { parsePrometheusText, sampleValue } from '../../helpers/prometheus';
 
-const links: LinkContext = { publicUrl: 'https://arrgo.example.test', temporalUiUrl: 'http://127.0.0.1:8233/', namespace: 'default' };
+const links: LinkContext = { publicUrl: 'https://arrgo.example.test', urlBase: '', temporalUiUrl: 'http://127.0.0.1:8233/', namespace: 'default' };
 const counts = (drifted: number, missing: number) => ({ drifted, missing, unmanaged: 0 });
 
 describe('drift transitions', () => {
@@ -44,6 +44,8 @@ describe('drift transitions', () => {
     });
     expect(driftEvent(links, 'drift.detected', input).id).toBe(event.id);
     expect(driftEvent({ ...links, publicUrl: null, temporalUiUrl: null }, 'drift.detected', input).links).toEqual({ api: '/api/v1/drift/3', temporal: null });
+    // Under URL_BASE, without a public URL, the API path starts with the base.
+    expect(driftEvent({ ...links, publicUrl: null, urlBase: '/arrgo' }, 'drift.detected', input).links.api).toBe('/arrgo/api/v1/drift/3');
   });
 });
 

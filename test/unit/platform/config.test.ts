@@ -13,6 +13,16 @@ describe('configuration from the environment', () => {
     expect(config.notifications).toEqual({ requestTimeoutMs: 10_000, retry: { initialIntervalMs: 5000, maximumAttempts: 8 }, driftWindowMinutes: 30, gateWaitMinutes: 60 });
     expect(config.metrics).toEqual({ public: false, workerPort: 0 });
     expect(config.publicUrl).toBeNull();
+    expect([config.urlBase, config.sessionTtlHours, config.trustProxy]).toEqual(['', 168, false]);
+  });
+
+  it('reads the URL base, session lifetime and proxy trust', () => {
+    expect(loadConfig({ URL_BASE: '/arrgo', SESSION_TTL_HOURS: '12', TRUST_PROXY: 'true' })).toMatchObject({ urlBase: '/arrgo', sessionTtlHours: 12, trustProxy: true });
+    expect(loadConfig({ URL_BASE: '/media/arr-go_1.x' }).urlBase).toBe('/media/arr-go_1.x');
+    expect(loadConfig({ URL_BASE: '' }).urlBase).toBe('');
+    // The public URL's path must end with the base: links are built from it.
+    expect(loadConfig({ URL_BASE: '/arrgo', ARRGO_PUBLIC_URL: 'https://home.lan/arrgo/' }).publicUrl).toBe('https://home.lan/arrgo');
+    expect(loadConfig({ URL_BASE: '/arrgo', ARRGO_PUBLIC_URL: 'https://home.lan/apps/arrgo' }).publicUrl).toBe('https://home.lan/apps/arrgo');
   });
 
   it('reads notification and metrics settings', () => {
@@ -55,6 +65,16 @@ describe('configuration from the environment', () => {
     [{ ARRGO_PUBLIC_URL: 'arrgo.lan' }, 'Invalid configuration: ARRGO_PUBLIC_URL must be the http:// or https:// URL users reach arrgo at'],
     [{ WORKER_MAX_CONCURRENT_ACTIVITIES: '0' }, 'Invalid configuration: WORKER_MAX_CONCURRENT_ACTIVITIES must be an integer between 1 and 1000'],
     [{ DATABASE_POOL_MAX: '500' }, 'Invalid configuration: DATABASE_POOL_MAX must be an integer between 1 and 200'],
+    [{ URL_BASE: 'arrgo' }, 'Invalid configuration: URL_BASE must be a path such as /arrgo: starting with "/", not ending with "/"'],
+    [{ URL_BASE: '/arrgo/' }, 'Invalid configuration: URL_BASE must be a path such as /arrgo'],
+    [{ URL_BASE: '/' }, 'Invalid configuration: URL_BASE must be a path such as /arrgo'],
+    [{ URL_BASE: '/a/../b' }, 'Invalid configuration: URL_BASE must be a path such as /arrgo'],
+    [{ URL_BASE: '/ar rgo' }, 'Invalid configuration: URL_BASE must be a path such as /arrgo'],
+    [{ URL_BASE: `/${'a'.repeat(100)}` }, 'Invalid configuration: URL_BASE must be at most 100 characters'],
+    [{ SESSION_TTL_HOURS: '0' }, 'Invalid configuration: SESSION_TTL_HOURS must be an integer between 1 and 8784'],
+    [{ TRUST_PROXY: 'sometimes' }, 'Invalid configuration: TRUST_PROXY must be true or false'],
+    [{ URL_BASE: '/arrgo', ARRGO_PUBLIC_URL: 'https://home.lan' }, 'Invalid configuration: ARRGO_PUBLIC_URL must end with URL_BASE (/arrgo): links are built from it, so its path (/) must be the one arrgo is served under'],
+    [{ URL_BASE: '/arrgo', ARRGO_PUBLIC_URL: 'https://home.lan/xarrgo' }, 'Invalid configuration: ARRGO_PUBLIC_URL must end with URL_BASE (/arrgo)'],
   ])('refuses %j with one line naming the variable', (env, message) => {
     let error: unknown;
     try {

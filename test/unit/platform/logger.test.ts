@@ -24,4 +24,14 @@ describe('logging redaction', () => {
     expect(line).not.toContain('0123456789abcdef');
     expect(line.match(/\[REDACTED\]/g)?.length).toBeGreaterThanOrEqual(2);
   });
+
+  it('scrubs secrets known by their shape and redacts cookie and CSRF headers by path', () => {
+    const { lines, scrubber, logger } = capture();
+    scrubber.addPattern(/(arrgo_session=)[^;\s"]+/);
+    scrubber.addPattern(/(arrgo_session=)[^;\s"]+/);
+    logger.debug({ headers: { cookie: 'arrgo_session=cookie-value-1', 'x-arrgo-csrf': 'csrf-value-2' }, csrfToken: 'csrf-value-3' }, 'sent arrgo_session=cookie-value-4; theme=dark');
+    const line = lines.join('');
+    for (const value of ['cookie-value-1', 'csrf-value-2', 'csrf-value-3', 'cookie-value-4']) expect(line).not.toContain(value);
+    expect(line).toContain('sent arrgo_session=[REDACTED]; theme=dark');
+  });
 });
