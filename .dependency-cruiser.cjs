@@ -112,6 +112,27 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/emulators/', '^src/domain/app-resources/'] },
     },
     {
+      name: 'client-stands-alone',
+      comment: 'src/client: the generated API client shared by the console and the CLI. Its generated types and openapi-fetch; nothing of arrgo (the console bundles it).',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/', pathNot: '^src/client/' },
+    },
+    {
+      name: 'console-speaks-through-the-client',
+      severity: 'error',
+      comment: 'web/: the console. Its own modules, the generated client (src/client) and its npm packages; nothing else of arrgo.',
+      from: { path: '^web/' },
+      to: { path: '^src/', pathNot: '^src/client/' },
+    },
+    {
+      name: 'nothing-imports-the-console',
+      severity: 'error',
+      comment: 'The console is built by Vite into dist/web and served as files; no module of src imports it.',
+      from: { path: '^src/' },
+      to: { path: '^web/' },
+    },
+    {
       name: 'leaf-modules',
       severity: 'error',
       comment: 'src/config.ts, src/errors.ts and src/version.ts import nothing of arrgo.',
@@ -142,7 +163,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: NODE_MODULES },
-    includeOnly: '^(src|node_modules)/',
+    includeOnly: '^(src|web|node_modules)/',
     // Type-only imports count: they are arrows of the table too.
     tsPreCompilationDeps: true,
     ...(fs.existsSync('tsconfig.json') ? { tsConfig: { fileName: 'tsconfig.json' } } : {}),

@@ -3,9 +3,9 @@
 // its sources, so a second start takes seconds instead of the ~30 s of a full build. Plain CommonJS
 // with no dependencies: it runs before the TypeScript build exists. `npm run build` always builds.
 //
-// Sources: every file and folder under src/ (removing a file changes its folder's time),
-// tsconfig*.json, package.json and package-lock.json (a dependency change).
-// The build: dist/main.js and dist/workflow-bundle.js. The bundle is written last by
+// Sources: every file and folder under src/ and web/ (the console; removing a file changes its
+// folder's time), tsconfig*.json, package.json and package-lock.json (a dependency change).
+// The build: dist/main.js, dist/web/index.html (the console) and dist/workflow-bundle.js. The bundle is written last by
 // `npm run build`, and written whole every time (tsc rewrites only the files that changed), so its
 // time is the time of the last complete build.
 //
@@ -15,7 +15,8 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const OUTPUTS = ['dist/main.js', 'dist/workflow-bundle.js'];
+const OUTPUTS = ['dist/main.js', 'dist/web/index.html', 'dist/workflow-bundle.js'];
+const SOURCE_DIRS = ['src', 'web'];
 const STAMP = 'dist/workflow-bundle.js';
 const ROOT_SOURCES = /^(tsconfig.*\.json|package\.json|package-lock\.json)$/;
 
@@ -34,7 +35,7 @@ function newestSource(root) {
       else if (entry.isFile()) consider(full);
     }
   };
-  if (fs.existsSync(path.join(root, 'src'))) walk(path.join(root, 'src'));
+  for (const dir of SOURCE_DIRS) if (fs.existsSync(path.join(root, dir))) walk(path.join(root, dir));
   for (const name of fs.readdirSync(root)) if (ROOT_SOURCES.test(name)) consider(path.join(root, name));
   return newest;
 }
@@ -64,7 +65,7 @@ function main() {
   }
   const reason = staleReason(root);
   if (!reason) {
-    console.log(`build skipped: ${STAMP} is newer than every source (src/, tsconfig*.json, package.json, package-lock.json); npm run build rebuilds`);
+    console.log(`build skipped: ${STAMP} is newer than every source (src/, web/, tsconfig*.json, package.json, package-lock.json); npm run build rebuilds`);
     return 0;
   }
   console.log(`building: ${reason}`);

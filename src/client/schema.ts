@@ -22,6 +22,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether setup is needed and who this request is signed in as (public) */
+        get: operations["getAuthStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the admin user at first start and sign in (public; only while no user exists) */
+        post: operations["setupAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with username and password: a new session in the session cookie (public)
+         * @description Every sign-in starts a new session (a session cookie sent along is replaced and invalid afterwards). The session lasts SESSION_TTL_HOURS (default 168) from sign-in. Failed sign-ins are throttled per username and per client address: after 5 failures (each within 15 minutes of the last) the username or address is locked for 60 s, each further failure doubles the lock (at most 60 minutes); 429 with Retry-After meanwhile. The client address is the connection's, or with TRUST_PROXY the one the reverse proxy reports in X-Forwarded-For.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: the session is deleted and its cookie cleared */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/api-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The service API key, and where it comes from */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/api-key/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the API key: the old one is refused at once, the new one is written to DATA_DIR/api-key
+         * @description Takes effect for every request to this arrgo process at once. Other processes sharing DATA_DIR (a separate worker serving METRICS_PORT, more API processes) read the file at their next start. 409 when ARRGO_API_KEY sets the key.
+         */
+        post: operations["regenerateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/instances": {
         parameters: {
             query?: never;
@@ -1231,7 +1339,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics (text exposition format)
-         * @description Outside /api/v1, where scrapers look. Needs the API key (X-Api-Key, or `Authorization: Bearer`, which Prometheus sends with `authorization: {credentials: …}`) unless METRICS_PUBLIC=true. Metrics: arrgo_http_request_duration_seconds{method,route,status}, arrgo_sync_runs_total{status,trigger}, arrgo_sync_apply_duration_seconds{status}, arrgo_instances{drift_status}, arrgo_rollouts{status}, arrgo_rollout_gate_wait_seconds, arrgo_pcd_cache_builds_total{layer,result}, arrgo_pcd_cache_build_duration_seconds{layer}, arrgo_notification_deliveries_total{result,channel_kind}, arrgo_worker_activity_schedule_to_start_seconds{activity}, arrgo_worker_activity_execution_seconds{activity,outcome}, and the process metrics (arrgo_process_*, arrgo_nodejs_*). Labels are bounded sets: never an id, a name, a URL or a secret. See docs/metrics.md.
+         * @description Outside /api/v1, where scrapers look (under URL_BASE when set). Needs the API key (X-Api-Key, or `Authorization: Bearer`, which Prometheus sends with `authorization: {credentials: …}`) unless METRICS_PUBLIC=true. Metrics: arrgo_http_request_duration_seconds{method,route,status}, arrgo_sync_runs_total{status,trigger}, arrgo_sync_apply_duration_seconds{status}, arrgo_instances{drift_status}, arrgo_rollouts{status}, arrgo_rollout_gate_wait_seconds, arrgo_pcd_cache_builds_total{layer,result}, arrgo_pcd_cache_build_duration_seconds{layer}, arrgo_notification_deliveries_total{result,channel_kind}, arrgo_worker_activity_schedule_to_start_seconds{activity}, arrgo_worker_activity_execution_seconds{activity,outcome}, and the process metrics (arrgo_process_*, arrgo_nodejs_*). Labels are bounded sets: never an id, a name, a URL or a secret. See docs/metrics.md.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -1328,6 +1436,56 @@ export interface components {
         };
         Error: {
             error: string;
+        };
+        AuthStatus: {
+            /** @description No user exists yet: POST /auth/setup creates the admin */
+            setupRequired: boolean;
+            authenticated: boolean;
+            /** @description The signed-in user (null for the API key and when not signed in) */
+            username: string | null;
+            /** @enum {string|null} */
+            method: "session" | "apiKey" | null;
+            /** @description The session's token for the X-Arrgo-Csrf header of writes (null without a session) */
+            csrfToken: string | null;
+            /** Format: date-time */
+            sessionExpiresAt: string | null;
+        };
+        AuthSetupDone: {
+            username: string;
+        };
+        AuthSetup: {
+            /**
+             * @description 1 to 64 characters, no control characters (surrounding spaces are dropped)
+             * @example admin
+             */
+            username: string;
+            /** @description 8 to 256 characters, no control characters; stored as an scrypt hash */
+            password: string;
+        };
+        AuthSignedIn: {
+            username: string;
+            /** Format: date-time */
+            sessionExpiresAt: string;
+        };
+        AuthLogin: {
+            /**
+             * @description 1 to 64 characters, no control characters (surrounding spaces are dropped)
+             * @example admin
+             */
+            username: string;
+            /** @description At most 256 characters */
+            password: string;
+        };
+        ApiKey: {
+            apiKey: string;
+            /**
+             * @description env: ARRGO_API_KEY sets it (cannot be regenerated here); file: DATA_DIR/api-key
+             * @enum {string}
+             */
+            source: "env" | "file";
+        };
+        ApiKeyRegenerated: {
+            apiKey: string;
         };
         /**
          * @description App family: movie_app (Radarr), series_app (Sonarr), music_app (Lidarr). Requests may also spell movie_app as radarr, series_app as sonarr, music_app as lidarr; answers use the canonical value.
@@ -3399,6 +3557,327 @@ export interface operations {
             };
         };
     };
+    getAuthStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in status of this request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setupAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthSetup"];
+            };
+        };
+        responses: {
+            /** @description The admin user exists and this client is signed in */
+            201: {
+                headers: {
+                    /** @description arrgo_session=<session id>; HttpOnly; SameSite=Strict; Path=<URL_BASE>/; Expires=<sessionExpiresAt>; Secure when the request came over HTTPS. The id is in this header only, never in a body or URL. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSetupDone"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Setup is already done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (at most 5 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (PATCH also takes application/merge-patch+json), or its Content-Encoding is not supported */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthLogin"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    /** @description arrgo_session=<session id>; HttpOnly; SameSite=Strict; Path=<URL_BASE>/; Expires=<sessionExpiresAt>; Secure when the request came over HTTPS. The id is in this header only, never in a body or URL. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSignedIn"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong username or password (the same answer for an unknown username) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (at most 5 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (PATCH also takes application/merge-patch+json), or its Content-Encoding is not supported */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed sign-ins for this username or client address */
+            429: {
+                headers: {
+                    /** @description Seconds until a sign-in may be tried again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (with the API key: nothing to sign out of) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    regenerateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new API key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyRegenerated"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ARRGO_API_KEY sets the key: change it there */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listInstances: {
         parameters: {
             query?: {
@@ -3440,7 +3919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3491,8 +3970,17 @@ export interface operations {
                     "application/json": components["schemas"]["InstanceRefusal"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3558,7 +4046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3612,8 +4100,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3673,8 +4170,17 @@ export interface operations {
                     "application/json": components["schemas"]["InstanceRefusal"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3747,8 +4253,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3792,7 +4307,7 @@ export interface operations {
                     "application/json": components["schemas"]["FleetOverview"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3830,7 +4345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Database"][];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3881,8 +4396,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3948,7 +4472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4002,8 +4526,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4063,8 +4596,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4149,8 +4691,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4234,7 +4785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,7 +4860,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4376,8 +4927,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4457,8 +5017,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4530,8 +5099,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4611,7 +5189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4666,8 +5244,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4743,7 +5330,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4807,7 +5394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4885,7 +5472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4930,7 +5517,7 @@ export interface operations {
                     "application/json": components["schemas"]["GoalCatalog"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4981,8 +5568,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5057,8 +5653,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5138,7 +5743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5198,8 +5803,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5277,8 +5891,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5343,7 +5966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5406,8 +6029,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5487,7 +6119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5555,8 +6187,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5634,8 +6275,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5726,7 +6376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5777,8 +6427,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5853,7 +6512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5913,8 +6572,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5998,8 +6666,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6083,8 +6760,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6153,7 +6839,7 @@ export interface operations {
                     "application/json": components["schemas"]["DriftSettings"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6204,8 +6890,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6260,7 +6955,7 @@ export interface operations {
                     "application/json": components["schemas"]["DriftDetail"][];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6309,7 +7004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6365,8 +7060,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6421,8 +7125,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6491,7 +7204,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6552,7 +7265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6621,7 +7334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6700,7 +7413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6738,7 +7451,7 @@ export interface operations {
                     "application/json": components["schemas"]["SyncHistorySettings"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6790,8 +7503,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6867,7 +7589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6927,8 +7649,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7009,7 +7740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7078,8 +7809,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7151,7 +7891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7208,7 +7948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7253,7 +7993,7 @@ export interface operations {
                     "application/json": components["schemas"]["SnapshotSettings"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7305,8 +8045,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7382,7 +8131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7433,8 +8182,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7505,8 +8263,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7566,8 +8333,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7629,7 +8405,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefGuideSource"][];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7680,8 +8456,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7747,7 +8532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7801,8 +8586,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7862,8 +8656,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7948,8 +8751,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8009,7 +8821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8075,7 +8887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8143,8 +8955,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8220,7 +9041,7 @@ export interface operations {
                     "application/json": components["schemas"]["RefGuideSettings"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8271,8 +9092,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8338,8 +9168,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8427,7 +9266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8479,8 +9318,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8575,7 +9423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8627,8 +9475,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8720,7 +9577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8791,7 +9648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8842,8 +9699,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8909,7 +9775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8963,8 +9829,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9024,8 +9899,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9110,8 +9994,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9178,7 +10071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9227,7 +10120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing or wrong API key */
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
                 headers: {
                     [name: string]: unknown;

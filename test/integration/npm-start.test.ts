@@ -121,9 +121,11 @@ describe('npm start builds only when the build is older than its sources', () =>
     write('tsconfig.json', '{}');
     write('src/main.ts', 'export {};\n');
     write('src/platform/old.ts', 'export {};\n');
+    write('web/src/main.tsx', 'export {};\n');
     write(
       'fake-build.cjs',
       "const fs = require('node:fs');\nfs.mkdirSync('dist', { recursive: true });\nfs.writeFileSync('dist/main.js', \"console.log('fake arrgo started');\\n\");\n" +
+        "fs.mkdirSync('dist/web', { recursive: true });\nfs.writeFileSync('dist/web/index.html', '<!doctype html>\\n');\n" +
         "fs.writeFileSync('dist/workflow-bundle.js', '// bundle\\n');\nfs.appendFileSync('builds.log', 'built\\n');\n",
     );
   });
@@ -131,7 +133,7 @@ describe('npm start builds only when the build is older than its sources', () =>
   it('skips a second start, and rebuilds after a source, the lock file or a removal changed, or with the build incomplete', async () => {
     expect(SCRIPTS.prestart).toBe('node scripts/build-if-stale.cjs');
     await expectStart('building: dist/main.js is missing', 1);
-    const skipped = await expectStart('build skipped: dist/workflow-bundle.js is newer than every source (src/, tsconfig*.json, package.json, package-lock.json)', 1);
+    const skipped = await expectStart('build skipped: dist/workflow-bundle.js is newer than every source (src/, web/, tsconfig*.json, package.json, package-lock.json)', 1);
     expect(skipped).not.toContain('building:');
 
     touch('src/main.ts');
@@ -144,9 +146,15 @@ describe('npm start builds only when the build is older than its sources', () =>
     fs.rmSync(path.join(root, 'src', 'platform', 'old.ts'));
     await expectStart('building: src/platform changed after the last build', 4);
 
+    // The console: its sources and its build count too.
+    touch('web/src/main.tsx');
+    await expectStart('building: web/src/main.tsx changed after the last build', 5);
+    fs.rmSync(path.join(root, 'dist', 'web', 'index.html'));
+    await expectStart('building: dist/web/index.html is missing', 6);
+
     fs.rmSync(path.join(root, 'dist', 'workflow-bundle.js'));
-    await expectStart('building: dist/workflow-bundle.js is missing', 5);
-    await expectStart('build skipped', 5);
+    await expectStart('building: dist/workflow-bundle.js is missing', 7);
+    await expectStart('build skipped', 7);
   });
 
   it('leaves npm test and npm run bench building unconditionally: tests test the current source', () => {

@@ -17,11 +17,12 @@ interface Violation {
   rule: { name: string };
 }
 
-/** Runs the layer check (the rules `npm test` runs) over `dir`'s src and returns its violations. */
+/** Runs the layer check (the rules `npm test` runs) over `dir`'s src and web (the console) and returns its violations. */
 async function violations(dir: string): Promise<Violation[]> {
   let stdout: string;
+  const roots = ['src', 'web'].filter((root) => fs.existsSync(path.join(dir, root)));
   try {
-    ({ stdout } = await run(process.execPath, [DEPCRUISE, 'src', '--config', CONFIG, '--output-type', 'json'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }));
+    ({ stdout } = await run(process.execPath, [DEPCRUISE, ...roots, '--config', CONFIG, '--output-type', 'json'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }));
   } catch (error) {
     // Violations make depcruise exit non-zero; the report is still on stdout.
     stdout = (error as { stdout?: string }).stdout ?? '';
@@ -61,6 +62,27 @@ describe('import rules (docs/ARCHITECTURE.md layer table, .dependency-cruiser.cj
         'routes-call-services-only: src/api/routes/things.ts -> src/persistence/orm.ts',
         'services-are-the-door: src/services/things.ts -> src/workflows/things.ts',
         'workflows-import-activities-as-types: src/workflows/things.ts -> src/activities/things.ts',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the console and its client (web/, src/client)', () => {
+  it('the client imports nothing of arrgo, the console only the client, and nothing imports the console', async () => {
+    const dir = tree({
+      'src/domain/thing.ts': 'export const x = 1;\n',
+      'src/client/index.ts': "import { x } from '../domain/thing';\nexport const y = x;\n",
+      'web/src/page.tsx': "import { x } from '../../src/domain/thing';\nimport { y } from '../../src/client';\nexport const z = [x, y];\n",
+      'src/services/ui.ts': "import { z } from '../../web/src/page';\nexport const w = z;\n",
+    });
+    try {
+      const found = (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+      expect(found.sort()).toEqual([
+        'client-stands-alone: src/client/index.ts -> src/domain/thing.ts',
+        'console-speaks-through-the-client: web/src/page.tsx -> src/domain/thing.ts',
+        'nothing-imports-the-console: src/services/ui.ts -> web/src/page.tsx',
       ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
