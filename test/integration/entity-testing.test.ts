@@ -240,7 +240,7 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate 
     const op = doc.body.paths['/api/v1/entity-testing/evaluate'].post;
     expect(op.operationId).toBe('evaluateReleases');
     expect(op.description).toMatch(/Up to 1000 releases/);
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '404', '413', '415', '500', '503']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415', '500', '503']);
     expect(op.requestBody.content['application/json'].schema).toBeDefined();
   });
 });

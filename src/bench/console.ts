@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { driftScheduleId } from '../services/schedules';
+import { startEmulatorFleet } from './emulator-fleet';
+import { median, type Benchmark } from './harness';
+import { runScheduleNow, startBenchService } from './service-harness';
+
+const WEB_ROOT = path.resolve(__dirname, '..', '..', 'dist', 'web');
+const CHROMIUM = process.env.ARRGO_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const INSTANCES = 200;
+const ROUNDS = 5;
+const ADMIN = { username: 'bench', password: 'bench-password-0123' };
+
+/**
+ * The console's dashboard over 200 emulated instances, in Debian's Chromium: the time from
+ * navigation until the instance table is usable (its last row's link visible), against the time
+ * of the same API calls the page made, made alone (no browser, one after another as the page
+ * needs them). Also the JavaScript and CSS the first page loads, gzipped.
+ */
+export const consoleBenchmark: Benchmark = {
+  name: 'console',
+  unavailable: () => {
+    if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) return `${WEB_ROOT} is not built (npm run build)`;
+    if (!fs.existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (Debian's chromium package; ARRGO_E2E_CHROMIUM names another path)`;
+    return null;
+  },
+  async run(report) {
+    report({ name: 'first page, JavaScript and CSS gzipped (goal <= 300 KB, issue 26)', values: { kb: firstPageGzippedBytes() / 1024 } });
+
+    const bench = await startBenchService();
+    const fleet = await startEmulatorFleet('radarr', INSTANCES, 0);
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      for (const [i, target] of fleet.instances.entries()) {
+        const created = await bench.request('POST', '/instances', { name: `radarr-${String(i).padStart(3, '0')}`, arrType: 'movie_app', baseUrl: target.baseUrl, apiKey: target.apiKey });
+        if (created.status !== 201) throw new Error(`registering instance ${i}: ${created.status}`);
+      }
+      // Every row has a stored drift result, as a fleet that has been polled does.
+      await bench.request('PUT', '/drift/settings', { enabled: true, intervalMinutes: 1440 });
+      await runScheduleNow(bench, driftScheduleId(bench.service.config.temporal.taskQueue));
+      const origin = bench.baseUrl.replace(/\/api\/v1$/, '');
+      const setup = await fetch(`${origin}/api/v1/auth/setup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      if (setup.status !== 201) throw new Error(`setup: ${setup.status}`);
+      const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+      const lastRow = `radarr-${String(INSTANCES - 1).padStart(3, '0')}`;
+
+      const pageTimes: number[] = [];
+      const apiTimes: number[] = [];
+      let apiCalls: string[] = [];
+      for (let round = 0; round <= ROUNDS; round++) {
+        // A new context each round: nothing cached, as on a first visit.
+        const context = await browser.newContext({ baseURL: origin });
+        const [name, value] = cookie.split('=');
+        await context.addCookies([{ name, value, url: origin }]);
+        const page = await context.newPage();
+        const calls: string[] = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+        });
+        const started = performance.now();
+        await page.goto(`${origin}/`);
+        await page.getByRole('link', { name: lastRow, exact: true }).waitFor({ state: 'visible', timeout: 60_000 });
+        const pageMs = performance.now() - started;
+        await context.close();
+        if (round === 0) {
+          apiCalls = calls; // round 0 warms both sides up and records what the page asks for
+        } else {
+          pageTimes.push(pageMs);
+        }
+        const apiStarted = performance.now();
+        for (const call of apiCalls) {
+          const response = await fetch(origin + call, { headers: { Cookie: cookie } });
+          await response.arrayBuffer();
+          if (response.status !== 200) throw new Error(`${call}: ${response.status}`);
+        }
+        if (round > 0) apiTimes.push(performance.now() - apiStarted);
+      }
+      const page = median(pageTimes);
+      const api = median(apiTimes);
+      report({ name: `the page's API calls alone (${apiCalls.join(', ')}), median of ${ROUNDS}`, values: { ms: api } });
+      report({
+        name: `dashboard with ${INSTANCES} instances, navigation until the table is usable, median of ${ROUNDS}`,
+        values: { ms: page },
+        ratio: { value: page / api, baseline: "the page's API calls alone", goal: '<= 1.5x (issue 26)' },
+      });
+    } finally {
+      await browser.close();
+      await fleet.close();
+      await bench.close();
+    }
+  },
+};
+
+/** The JavaScript and CSS that index.html loads (scripts, stylesheets and module preloads), gzipped. */
+export function firstPageGzippedBytes(root = WEB_ROOT): number {
+  const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  return files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(root, file)), { level: 9 }).length, 0);
+}
