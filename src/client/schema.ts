@@ -2526,6 +2526,7 @@ export interface components {
                 availability: "unavailable";
                 recordedAt: string;
                 failure: components["schemas"]["FailureEvidence"];
+                /** @description The targets whose evidence preview is ready */
                 diagnosticPreviews: {
                     instanceId: number;
                     instanceName: string;
@@ -2573,6 +2574,56 @@ export interface components {
                         unchanged: number;
                     };
                     previewId: number;
+                }[];
+                /** @description The targets whose evidence preview failed (an unreachable app, a rejected key, …): each with its failure evidence and its section outcomes (each failed section's own failure evidence, e.g. unreachable) */
+                failedPreviews: {
+                    instanceId: number;
+                    instanceName: string;
+                    arrType: components["schemas"]["ArrType"];
+                    /**
+                     * @description failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were)
+                     * @enum {string}
+                     */
+                    status: "generating" | "ready" | "applying" | "applied" | "failed" | "expired";
+                    /** @description Unix epoch milliseconds */
+                    generatedAt: number | null;
+                    sections: components["schemas"]["SyncSection"][];
+                    sectionOutcomes: {
+                        section: components["schemas"]["SyncSection"];
+                        skipped: boolean;
+                        failure: components["schemas"]["FailureEvidence"];
+                    }[];
+                    qualityProfiles: {
+                        /** @enum {string} */
+                        section: "qualityProfiles";
+                        customFormats: components["schemas"]["SyncChange"][];
+                        qualityProfiles: components["schemas"]["SyncChange"][];
+                    } | null;
+                    delayProfiles: {
+                        /** @enum {string} */
+                        section: "delayProfiles";
+                        profile: components["schemas"]["SyncChange"];
+                    } | null;
+                    mediaManagement: {
+                        /** @enum {string} */
+                        section: "mediaManagement";
+                        naming: components["schemas"]["SyncChange"] & unknown;
+                        qualityDefinitions: components["schemas"]["SyncChange"][];
+                        mediaSettings: components["schemas"]["SyncChange"] & unknown;
+                    } | null;
+                    metadataProfiles: {
+                        /** @enum {string} */
+                        section: "metadataProfiles";
+                        profile: components["schemas"]["SyncChange"];
+                    } | null;
+                    counts: {
+                        create: number;
+                        update: number;
+                        delete: number;
+                        unchanged: number;
+                    };
+                    previewId: number;
+                    failure: components["schemas"]["FailureEvidence"];
                 }[];
             } | unknown;
             /** @description Index into the remaining targets the rollout job has reached (resumable) */

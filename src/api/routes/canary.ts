@@ -53,7 +53,11 @@ const RolloutSchema = z
           availability: z.literal('unavailable'),
           recordedAt: z.string(),
           failure: FailureEvidenceSchema,
-          diagnosticPreviews: z.array(EvidencePreviewSchema),
+          diagnosticPreviews: z.array(EvidencePreviewSchema).openapi({ description: 'The targets whose evidence preview is ready' }),
+          failedPreviews: z.array(EvidencePreviewSchema.extend({ failure: FailureEvidenceSchema.nullable() })).openapi({
+            description:
+              'The targets whose evidence preview failed (an unreachable app, a rejected key, …): each with its failure evidence and its section outcomes (each failed section\'s own failure evidence, e.g. unreachable)',
+          }),
         }),
       ])
       .nullable(),
