@@ -158,15 +158,18 @@ export function SyncChangeList({ changes, sectionFailures = {}, showUnchanged = 
         const failure = sectionFailures[section];
         return (
           <Stack key={section} gap="xs" component="section" aria-label={SECTION_LABELS[section]}>
-            <Title order={headingOrder} size="h5">
+            <Title order={headingOrder} size={headingOrder >= 5 ? 'h6' : 'h5'}>
               {SECTION_LABELS[section]}
             </Title>
             {failure ? <FailureEvidence evidence={failure} title={`${SECTION_LABELS[section]} could not be read`} /> : null}
             {types.map((type) => (
               <Stack key={type} gap={6}>
-                <Text size="sm" c="dimmed" fw={600}>
-                  {ENTITY_LABELS[type] ?? type}
-                </Text>
+                {/* "Delay profile" under "Delay profile" says nothing new. */}
+                {ENTITY_LABELS[type] === SECTION_LABELS[section] ? null : (
+                  <Text size="sm" c="dimmed" fw={600}>
+                    {ENTITY_LABELS[type] ?? type}
+                  </Text>
+                )}
                 <Stack gap="sm" component="ul" m={0} p={0}>
                   {shown
                     .filter((c) => c.entityType === type)

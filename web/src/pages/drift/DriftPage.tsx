@@ -97,7 +97,7 @@ function DriftResult({ result }: { result: DriftDetail }) {
               <Stack gap="md">
                 {CATEGORIES.filter((c) => result[c.key].length).map((category) => (
                   <Stack key={category.key} gap="xs" component="section" aria-label={`${result.instanceName}: ${category.title.toLowerCase()}`}>
-                    <Title order={4} size="h6">
+                    <Title order={4} size="h5">
                       {category.title} ({result[category.key].length})
                     </Title>
                     <Text size="xs" c="dimmed">

@@ -71,7 +71,7 @@ export function GateCard({ rollout, refetch }: { rollout: Rollout; refetch: () =
   return (
     <Stack gap="sm">
       {changed ? (
-        <Alert color="yellow" variant="light" title="The rollout changed" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setChanged(null)}>
+        <Alert color="yellow" variant="light" title="Your decision was not applied" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setChanged(null)}>
           <Text size="sm">
             The rollout changed since you opened it: {changed.join('; ')}. The page shows its current state{atGate ? ': review it and decide again.' : '.'}
           </Text>
@@ -79,7 +79,7 @@ export function GateCard({ rollout, refetch }: { rollout: Rollout; refetch: () =
       ) : null}
       {refusal ? <ErrorDisplay title="Refused" error={refusal} /> : null}
       {atGate ? (
-        <Card withBorder component="section" aria-labelledby="gate-title" bg="var(--mantine-color-yellow-light)">
+        <Card withBorder component="section" aria-labelledby="gate-title" style={{ borderColor: 'var(--mantine-color-yellow-filled)', borderWidth: 2 }}>
           <Stack gap="sm">
             <Title order={2} size="h4" id="gate-title">
               Waiting for your decision

@@ -1,7 +1,12 @@
 // How the rollout page reads a rollout: its evidence per target, its batches, and what changed
 // between two readings of it. Reads the API's fields only; the rules stay the API's.
-import type { components } from '../../api/client';
-import type { Rollout, RolloutStatus } from '../../api/rollouts';
+// Types straight from the generated client (not through api/, which reaches the browser's
+// document): test/unit/console loads this module in node.
+import type { components } from '../../../../src/client';
+
+type Schemas = components['schemas'];
+type Rollout = Schemas['CanaryRollout'];
+type RolloutStatus = Rollout['status'];
 
 /**
  * The stages in words, for the console's labels. Typed by the generated status enum: a new status
@@ -18,7 +23,6 @@ export const ROLLOUT_STATUS_LABELS: Record<RolloutStatus, string> = {
 
 export const ROLLOUT_STATUS_OPTIONS = (Object.keys(ROLLOUT_STATUS_LABELS) as RolloutStatus[]).map((value) => ({ value, label: ROLLOUT_STATUS_LABELS[value] }));
 
-type Schemas = components['schemas'];
 export type Evidence = Schemas['CanaryEvidenceAvailable'] | Schemas['CanaryEvidenceUnavailable'];
 export type EvidencePreview = Schemas['CanaryEvidencePreview'];
 export type FailedPreview = Schemas['CanaryFailedEvidencePreview'];
