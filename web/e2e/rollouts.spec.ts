@@ -55,6 +55,15 @@ function watchNavigations(page: Page) {
   };
 }
 
+/** Picks the canary and the targets in the start form. */
+async function pickInstances(page: Page, canary: FleetRadarr, targets: FleetRadarr[]) {
+  await page.getByRole('combobox', { name: 'Canary instance' }).click();
+  await page.getByRole('option', { name: canary.name, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Targets' }).click();
+  for (const target of targets) await page.getByRole('option', { name: target.name, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
 const text = (value: unknown) => (value === null || value === undefined ? '–' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 /** The first change in a preview with field-level values (an update), and its preview's section. */
@@ -94,12 +103,7 @@ test('start a canary rollout from the form, proceed at the gate from a phone, an
   await page.getByRole('link', { name: 'Start a rollout' }).click();
   await expect(page.getByRole('heading', { name: 'Start a rollout', level: 1 })).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Canary instance' }).click();
-  await page.getByRole('option', { name: a.name, exact: true }).click();
-  await page.getByRole('combobox', { name: 'Targets' }).click();
-  await page.getByRole('option', { name: b.name, exact: true }).click();
-  await page.getByRole('option', { name: c.name, exact: true }).click();
-  await page.keyboard.press('Escape');
+  await pickInstances(page, a, [b, c]);
   await expect(page.getByRole('checkbox', { name: 'Metadata profile' })).toHaveCount(0); // a Lidarr section
   await page.getByRole('textbox', { name: 'Batch size' }).fill('1');
   await expectAccessible(page);
@@ -169,9 +173,7 @@ test('the pre-check refusal offers the suggested canary in one click; that rollo
   await b.control.reset();
   for (const radarr of fleet) await radarr.control.clearWrites();
   await page.goto('/rollouts/new');
-  await page.getByRole('combobox', { name: 'Canary instance' }).click();
-  await page.getByRole('option', { name: a.name, exact: true }).click();
-  await page.getByRole('button', { name: 'Add every other Radarr instance' }).click();
+  await pickInstances(page, a, [b, c]);
   const refusedAnswer = page.waitForResponse((r) => r.url().endsWith('/canary/rollouts') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Start the rollout' }).click();
   const refused = await refusedAnswer;
@@ -299,7 +301,7 @@ test("an unreachable target's evidence: its failure per section, proceeding refu
 test('the list shows every rollout with its status, canary, targets and age, filtered by status', async ({ page }) => {
   const { body } = await callApi<{ items: Rollout[] }>(services.arrgo(), 'GET', '/canary/rollouts?pageSize=50');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rollouts' }).click();
-  const table = page.getByRole('table', { name: 'Rollouts' });
+  const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(body.items.length + 1);
   const first = body.items[0];
   const row = table.getByRole('row', { name: new RegExp(`^Rollout ${first.id} `) });
@@ -322,4 +324,7 @@ test('the list shows every rollout with its status, canary, targets and age, fil
   // A deep link reloads to the rollout it names.
   await page.goto(`/rollouts/${first.id}`);
   await expect(page.getByRole('heading', { name: `Rollout ${first.id}`, level: 1 })).toBeVisible();
+  // One that does not exist says so, in the API's words.
+  await page.goto('/rollouts/99999');
+  await expect(page.getByRole('alert')).toContainText('Rollout 99999 not found');
 });

@@ -1,10 +1,13 @@
-import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ROLLOUTS_PAGE_SIZE, useRolloutPage, type Rollout, type RolloutStatus } from '../../api/rollouts';
 import { ROLLOUT_STATUS_LABELS, ROLLOUT_STATUS_OPTIONS } from './rollout-view';
 import { APP_LABELS } from '../../api/types';
+import { DataTable, type Column } from '../../components/DataTable';
+import { InstanceLink } from '../../components/InstanceLink';
 import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
 import { Empty, QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TimeAgo } from '../../components/TimeAgo';
@@ -14,51 +17,37 @@ function targetNames(rollout: Rollout): string {
   return names.length <= 3 ? names.join(', ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
 }
 
-function RolloutTable({ rollouts }: { rollouts: Rollout[] }) {
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Rollouts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Rollout</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Canary</Table.Th>
-            <Table.Th>Targets</Table.Th>
-            <Table.Th>Started</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rollouts.map((rollout) => (
-            <Table.Tr key={rollout.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/rollouts/${rollout.id}`}>
-                  Rollout {rollout.id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={rollout.status} label={ROLLOUT_STATUS_LABELS[rollout.status]} />
-              </Table.Td>
-              <Table.Td>
-                {rollout.canary.instanceName}{' '}
-                <Text span size="xs" c="dimmed">
-                  ({APP_LABELS[rollout.arrType]})
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">
-                  {rollout.targets.length}: {targetNames(rollout)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <TimeAgo iso={rollout.createdAt} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const COLUMNS: Column<Rollout>[] = [
+  {
+    label: 'Rollout',
+    cell: (rollout) => (
+      <Anchor component={Link} to={`/rollouts/${rollout.id}`}>
+        Rollout {rollout.id}
+      </Anchor>
+    ),
+  },
+  { label: 'Status', cell: (rollout) => <StatusBadge status={rollout.status} label={ROLLOUT_STATUS_LABELS[rollout.status]} /> },
+  {
+    label: 'Canary',
+    cell: (rollout) => (
+      <>
+        <InstanceLink instance={{ id: rollout.canary.instanceId, name: rollout.canary.instanceName }} />{' '}
+        <Text span size="xs" c="dimmed">
+          ({APP_LABELS[rollout.arrType]})
+        </Text>
+      </>
+    ),
+  },
+  {
+    label: 'Targets',
+    cell: (rollout) => (
+      <Text size="sm">
+        {rollout.targets.length}: {targetNames(rollout)}
+      </Text>
+    ),
+  },
+  { label: 'Started', cell: (rollout) => <TimeAgo iso={rollout.createdAt} /> },
+];
 
 export function RolloutsPage() {
   const [status, setStatus] = useState<RolloutStatus | null>(null);
@@ -103,15 +92,8 @@ export function RolloutsPage() {
         >
           {(data) => (
             <>
-              <RolloutTable rollouts={data.items} />
-              {data.totalPages > 1 ? (
-                <Group justify="space-between">
-                  <Text size="sm" c="dimmed">
-                    {data.totalRecords} rollouts, {ROLLOUTS_PAGE_SIZE} a page
-                  </Text>
-                  <Pagination total={data.totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-                </Group>
-              ) : null}
+              <DataTable columns={COLUMNS} rows={data.items} rowKey={(rollout) => rollout.id} minWidth={640} />
+              <Pager page={page} totalPages={data.totalPages} totalRecords={data.totalRecords} pageSize={ROLLOUTS_PAGE_SIZE} noun="rollouts" onChange={setPage} />
             </>
           )}
         </QueryState>
