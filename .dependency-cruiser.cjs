@@ -122,8 +122,15 @@ module.exports = {
       name: 'console-speaks-through-the-client',
       severity: 'error',
       comment: 'web/: the console. Its own modules, the generated client (src/client) and its npm packages; nothing else of arrgo.',
-      from: { path: '^web/' },
+      from: { path: '^web/', pathNot: '^web/e2e/' },
       to: { path: '^src/', pathNot: '^src/client/' },
+    },
+    {
+      name: 'browser-tests-drive-apps-from-outside',
+      severity: 'error',
+      comment: "web/e2e: the browser tests. What the console may import, and the emulators' control client (to fault or reset an emulated app from another process); nothing else of arrgo.",
+      from: { path: '^web/e2e/' },
+      to: { path: '^src/', pathNot: '^src/(client/|emulators/control-client\\.ts$)' },
     },
     {
       name: 'nothing-imports-the-console',

@@ -2443,6 +2443,83 @@ export interface components {
         InstanceSyncRequest: {
             sections?: components["schemas"]["SyncSection"][];
         };
+        /** @description The canary sync: its preview and run, what it changed and its failure evidence (null while it runs) */
+        CanaryDiagnostics: {
+            previewId: number | null;
+            runId: number | null;
+            /** @description What the canary sync changed, e.g. "6 created, 5 updated, 6 unchanged" */
+            summary: string;
+            failure: components["schemas"]["FailureEvidence"];
+        } | null;
+        CanaryEvidencePreview: {
+            instanceId: number;
+            instanceName: string;
+            arrType: components["schemas"]["ArrType"];
+            /**
+             * @description failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were)
+             * @enum {string}
+             */
+            status: "generating" | "ready" | "applying" | "applied" | "failed" | "expired";
+            /** @description Unix epoch milliseconds */
+            generatedAt: number | null;
+            sections: components["schemas"]["SyncSection"][];
+            sectionOutcomes: {
+                section: components["schemas"]["SyncSection"];
+                skipped: boolean;
+                failure: components["schemas"]["FailureEvidence"];
+            }[];
+            qualityProfiles: {
+                /** @enum {string} */
+                section: "qualityProfiles";
+                customFormats: components["schemas"]["SyncChange"][];
+                qualityProfiles: components["schemas"]["SyncChange"][];
+            } | null;
+            delayProfiles: {
+                /** @enum {string} */
+                section: "delayProfiles";
+                profile: components["schemas"]["SyncChange"];
+            } | null;
+            mediaManagement: {
+                /** @enum {string} */
+                section: "mediaManagement";
+                naming: components["schemas"]["SyncChange"] & unknown;
+                qualityDefinitions: components["schemas"]["SyncChange"][];
+                mediaSettings: components["schemas"]["SyncChange"] & unknown;
+            } | null;
+            metadataProfiles: {
+                /** @enum {string} */
+                section: "metadataProfiles";
+                profile: components["schemas"]["SyncChange"];
+            } | null;
+            counts: {
+                create: number;
+                update: number;
+                delete: number;
+                unchanged: number;
+            };
+            previewId: number;
+        };
+        CanaryEvidenceAvailable: {
+            version: number;
+            /** @enum {string} */
+            availability: "available";
+            generatedAt: string;
+            previews: components["schemas"]["CanaryEvidencePreview"][];
+        };
+        CanaryFailedEvidencePreview: components["schemas"]["CanaryEvidencePreview"] & {
+            failure: components["schemas"]["FailureEvidence"];
+        };
+        CanaryEvidenceUnavailable: {
+            version: number;
+            /** @enum {string} */
+            availability: "unavailable";
+            recordedAt: string;
+            failure: components["schemas"]["FailureEvidence"];
+            /** @description The targets whose evidence preview is ready */
+            diagnosticPreviews: components["schemas"]["CanaryEvidencePreview"][];
+            /** @description The targets whose evidence preview failed (an unreachable app, a rejected key, …): each with its failure evidence and its section outcomes (each failed section's own failure evidence, e.g. unreachable) */
+            failedPreviews: components["schemas"]["CanaryFailedEvidencePreview"][];
+        };
         CanaryRollout: {
             id: number;
             arrType: components["schemas"]["ArrType"];
@@ -2454,9 +2531,7 @@ export interface components {
                 instanceId: number;
                 instanceName: string;
                 previewId: number | null;
-                diagnostics: {
-                    [key: string]: unknown;
-                } | null;
+                diagnostics: components["schemas"]["CanaryDiagnostics"];
             };
             sections: components["schemas"]["SyncSection"][];
             /** @enum {string} */
@@ -2467,114 +2542,8 @@ export interface components {
                 instanceId: number;
                 instanceName: string;
             }[];
-            remainingPreview: {
-                version: number;
-                /** @enum {string} */
-                availability: "available";
-                generatedAt: string;
-                previews: {
-                    instanceId: number;
-                    instanceName: string;
-                    arrType: components["schemas"]["ArrType"];
-                    /**
-                     * @description failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were)
-                     * @enum {string}
-                     */
-                    status: "generating" | "ready" | "applying" | "applied" | "failed" | "expired";
-                    /** @description Unix epoch milliseconds */
-                    generatedAt: number | null;
-                    sections: components["schemas"]["SyncSection"][];
-                    sectionOutcomes: {
-                        section: components["schemas"]["SyncSection"];
-                        skipped: boolean;
-                        failure: components["schemas"]["FailureEvidence"];
-                    }[];
-                    qualityProfiles: {
-                        /** @enum {string} */
-                        section: "qualityProfiles";
-                        customFormats: components["schemas"]["SyncChange"][];
-                        qualityProfiles: components["schemas"]["SyncChange"][];
-                    } | null;
-                    delayProfiles: {
-                        /** @enum {string} */
-                        section: "delayProfiles";
-                        profile: components["schemas"]["SyncChange"];
-                    } | null;
-                    mediaManagement: {
-                        /** @enum {string} */
-                        section: "mediaManagement";
-                        naming: components["schemas"]["SyncChange"] & unknown;
-                        qualityDefinitions: components["schemas"]["SyncChange"][];
-                        mediaSettings: components["schemas"]["SyncChange"] & unknown;
-                    } | null;
-                    metadataProfiles: {
-                        /** @enum {string} */
-                        section: "metadataProfiles";
-                        profile: components["schemas"]["SyncChange"];
-                    } | null;
-                    counts: {
-                        create: number;
-                        update: number;
-                        delete: number;
-                        unchanged: number;
-                    };
-                    previewId: number;
-                }[];
-            } | {
-                version: number;
-                /** @enum {string} */
-                availability: "unavailable";
-                recordedAt: string;
-                failure: components["schemas"]["FailureEvidence"];
-                diagnosticPreviews: {
-                    instanceId: number;
-                    instanceName: string;
-                    arrType: components["schemas"]["ArrType"];
-                    /**
-                     * @description failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were)
-                     * @enum {string}
-                     */
-                    status: "generating" | "ready" | "applying" | "applied" | "failed" | "expired";
-                    /** @description Unix epoch milliseconds */
-                    generatedAt: number | null;
-                    sections: components["schemas"]["SyncSection"][];
-                    sectionOutcomes: {
-                        section: components["schemas"]["SyncSection"];
-                        skipped: boolean;
-                        failure: components["schemas"]["FailureEvidence"];
-                    }[];
-                    qualityProfiles: {
-                        /** @enum {string} */
-                        section: "qualityProfiles";
-                        customFormats: components["schemas"]["SyncChange"][];
-                        qualityProfiles: components["schemas"]["SyncChange"][];
-                    } | null;
-                    delayProfiles: {
-                        /** @enum {string} */
-                        section: "delayProfiles";
-                        profile: components["schemas"]["SyncChange"];
-                    } | null;
-                    mediaManagement: {
-                        /** @enum {string} */
-                        section: "mediaManagement";
-                        naming: components["schemas"]["SyncChange"] & unknown;
-                        qualityDefinitions: components["schemas"]["SyncChange"][];
-                        mediaSettings: components["schemas"]["SyncChange"] & unknown;
-                    } | null;
-                    metadataProfiles: {
-                        /** @enum {string} */
-                        section: "metadataProfiles";
-                        profile: components["schemas"]["SyncChange"];
-                    } | null;
-                    counts: {
-                        create: number;
-                        update: number;
-                        delete: number;
-                        unchanged: number;
-                    };
-                    previewId: number;
-                }[];
-            } | unknown;
+            /** @description The evidence: a preview per remaining target (CanaryEvidenceAvailable), or why it is unavailable (CanaryEvidenceUnavailable); null until it is built */
+            remainingPreview: components["schemas"]["CanaryEvidenceAvailable"] | components["schemas"]["CanaryEvidenceUnavailable"] | unknown;
             /** @description Index into the remaining targets the rollout job has reached (resumable) */
             rolloutIndex: number;
             rolloutResults: {

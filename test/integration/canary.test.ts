@@ -255,6 +255,11 @@ describe('canary rollouts', () => {
     const gated = await until(started.body.id, ['awaiting_confirmation']);
     expect(gated.body.remainingPreview).toMatchObject({ availability: 'unavailable', recordedAt: expect.any(String), failure: { code: 'sectionErrors' } });
     expect(gated.body.remainingPreview.diagnosticPreviews.map((p: { instanceId: number }) => p.instanceId)).toEqual([targets[0].id]);
+    // The target without evidence is named, with its failure and each section's own evidence.
+    const [failed] = gated.body.remainingPreview.failedPreviews;
+    expect(gated.body.remainingPreview.failedPreviews).toHaveLength(1);
+    expect(failed).toMatchObject({ instanceId: targets[1].id, instanceName: targets[1].name, status: 'failed', failure: { code: 'sectionErrors', cause: 'unreachable' } });
+    expect(failed.sectionOutcomes.map((o: { section: string; failure: { code: string } }) => [o.section, o.failure.code])).toEqual(SECTIONS.map((s) => [s, 'unreachable']));
     const refused = await h.post(`/canary/rollouts/${started.body.id}/proceed`, { stateToken: gated.body.stateToken });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'evidence_unavailable', error: expect.stringContaining('evidence is unavailable') });

@@ -65,6 +65,8 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   // Nothing blinks or moves in a picture: wait for loaders and transitions to settle.
   await expect(page.getByRole('status')).toHaveCount(0);
+  // A full page is taken from the top: scrolled, the fixed header would be drawn across its middle.
+  if (options.fullPage ?? true) await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
 }

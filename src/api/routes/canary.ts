@@ -27,7 +27,36 @@ const EvidencePreviewSchema = PreviewSchema.pick({
   mediaManagement: true,
   metadataProfiles: true,
   counts: true,
-}).extend({ previewId: z.number().int() });
+})
+  .extend({ previewId: z.number().int() })
+  .openapi('CanaryEvidencePreview');
+
+const EvidenceAvailableSchema = z
+  .object({ version: z.number().int(), availability: z.literal('available'), generatedAt: z.string(), previews: z.array(EvidencePreviewSchema) })
+  .openapi('CanaryEvidenceAvailable');
+
+const EvidenceUnavailableSchema = z
+  .object({
+    version: z.number().int(),
+    availability: z.literal('unavailable'),
+    recordedAt: z.string(),
+    failure: FailureEvidenceSchema,
+    diagnosticPreviews: z.array(EvidencePreviewSchema).openapi({ description: 'The targets whose evidence preview is ready' }),
+    failedPreviews: z.array(EvidencePreviewSchema.extend({ failure: FailureEvidenceSchema.nullable() }).openapi('CanaryFailedEvidencePreview')).openapi({
+      description:
+        "The targets whose evidence preview failed (an unreachable app, a rejected key, …): each with its failure evidence and its section outcomes (each failed section's own failure evidence, e.g. unreachable)",
+    }),
+  })
+  .openapi('CanaryEvidenceUnavailable');
+
+const CanaryDiagnosticsSchema = z
+  .object({
+    previewId: z.number().int().nullable(),
+    runId: z.number().int().nullable(),
+    summary: z.string().openapi({ description: 'What the canary sync changed, e.g. "6 created, 5 updated, 6 unchanged"' }),
+    failure: FailureEvidenceSchema.nullable(),
+  })
+  .openapi('CanaryDiagnostics');
 
 const RolloutSchema = z
   .object({
@@ -39,24 +68,16 @@ const RolloutSchema = z
       instanceId: z.number().int(),
       instanceName: z.string(),
       previewId: z.number().int().nullable(),
-      diagnostics: z.record(z.unknown()).nullable(),
+      diagnostics: CanaryDiagnosticsSchema.nullable().openapi({ description: 'The canary sync: its preview and run, what it changed and its failure evidence (null while it runs)' }),
     }),
     sections: z.array(SyncSectionSchema),
     partialPolicy: z.enum(['gate', 'abort']),
     batchSize: z.number().int(),
     targets: z.array(z.object({ instanceId: z.number().int(), instanceName: z.string() })).openapi({ description: 'Captured at rollout start' }),
     remainingPreview: z
-      .union([
-        z.object({ version: z.number().int(), availability: z.literal('available'), generatedAt: z.string(), previews: z.array(EvidencePreviewSchema) }),
-        z.object({
-          version: z.number().int(),
-          availability: z.literal('unavailable'),
-          recordedAt: z.string(),
-          failure: FailureEvidenceSchema,
-          diagnosticPreviews: z.array(EvidencePreviewSchema),
-        }),
-      ])
-      .nullable(),
+      .union([EvidenceAvailableSchema, EvidenceUnavailableSchema])
+      .nullable()
+      .openapi({ description: 'The evidence: a preview per remaining target (CanaryEvidenceAvailable), or why it is unavailable (CanaryEvidenceUnavailable); null until it is built' }),
     rolloutIndex: z.number().int().openapi({ description: 'Index into the remaining targets the rollout job has reached (resumable)' }),
     rolloutResults: z.array(
       z.object({

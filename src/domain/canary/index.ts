@@ -133,7 +133,7 @@ const INCOMPLETE: FailureEvidence = {
 
 /**
  * Evidence as it may be shown and trusted: legacy (other version), corrupt, partial or
- * target-mismatched evidence is unavailable.
+ * target-mismatched evidence is unavailable. Unavailable evidence keeps its ready and failed entries.
  */
 export function normalizeEvidence(stored: unknown, targets: readonly { instanceId: number }[], now: Date): StoredEvidence {
   const evidence = stored as Partial<StoredEvidence> | null;
@@ -141,7 +141,8 @@ export function normalizeEvidence(stored: unknown, targets: readonly { instanceI
   const recordedAt = typeof (evidence as { recordedAt?: unknown })?.recordedAt === 'string' ? (evidence as { recordedAt: string }).recordedAt : now.toISOString();
   const unavailable = (failure: FailureEvidence): StoredEvidence => ({ version: EVIDENCE_VERSION, availability: 'unavailable', recordedAt, failure, entries: entries.filter((e) => e?.status === 'ready') });
   if (!evidence || evidence.version !== EVIDENCE_VERSION) return unavailable(INCOMPLETE);
-  if (evidence.availability === 'unavailable') return { ...(evidence as StoredEvidence & { availability: 'unavailable' }), entries: entries.filter((e) => e?.status === 'ready') };
+  // Failed entries stay: they say which targets have no evidence and why.
+  if (evidence.availability === 'unavailable') return { ...(evidence as StoredEvidence & { availability: 'unavailable' }), entries: entries.filter((e) => e?.status === 'ready' || e?.status === 'failed') };
   if (evidence.availability !== 'available' || typeof (evidence as { generatedAt?: unknown }).generatedAt !== 'string') return unavailable(INCOMPLETE);
   const wanted = targets.map((t) => t.instanceId).sort((a, b) => a - b);
   const have = entries.map((e) => e?.instanceId).sort((a, b) => a - b);

@@ -196,14 +196,21 @@ export async function rolloutView(deps: SyncRunnerDeps, rollout: CanaryRollout, 
   const evidence = rollout.remainingPreview ? normalizeEvidence(rollout.remainingPreview, rollout.targets, new Date()) : null;
   let remainingPreview: Record<string, unknown> | null = null;
   if (evidence) {
-    const entries = evidence.entries.filter((e: EvidenceEntry) => e.status === 'ready' && e.previewId !== null);
+    const entries = evidence.entries.filter((e: EvidenceEntry) => e.previewId !== null);
     const previews = options.expandEvidence && entries.length ? await deps.orm.em.find(SyncPreview, { id: { $in: entries.map((e) => e.previewId!) } }, { exclude: ['plan'] }) : [];
     const byId = new Map(previews.map((p) => [p.id, evidencePreview(p as SyncPreview)]));
-    const shown = entries.map((e) => byId.get(e.previewId!)).filter(Boolean);
+    const shown = (status: EvidenceEntry['status']) => entries.filter((e) => e.status === status && byId.has(e.previewId!)).map((e) => ({ entry: e, preview: byId.get(e.previewId!)! }));
     remainingPreview =
       evidence.availability === 'available'
-        ? { version: evidence.version, availability: 'available', generatedAt: evidence.generatedAt, previews: shown }
-        : { version: evidence.version, availability: 'unavailable', recordedAt: evidence.recordedAt, failure: evidence.failure, diagnosticPreviews: shown };
+        ? { version: evidence.version, availability: 'available', generatedAt: evidence.generatedAt, previews: shown('ready').map((s) => s.preview) }
+        : {
+            version: evidence.version,
+            availability: 'unavailable',
+            recordedAt: evidence.recordedAt,
+            failure: evidence.failure,
+            diagnosticPreviews: shown('ready').map((s) => s.preview),
+            failedPreviews: shown('failed').map(({ entry, preview }) => ({ ...preview, failure: entry.failure })),
+          };
   }
   return {
     id: rollout.id,

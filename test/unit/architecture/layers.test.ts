@@ -70,16 +70,19 @@ describe('import rules (docs/ARCHITECTURE.md layer table, .dependency-cruiser.cj
 });
 
 describe('the console and its client (web/, src/client)', () => {
-  it('the client imports nothing of arrgo, the console only the client, and nothing imports the console', async () => {
+  it('the client imports nothing of arrgo, the console only the client, the browser tests also the emulators\' control client, and nothing imports the console', async () => {
     const dir = tree({
       'src/domain/thing.ts': 'export const x = 1;\n',
       'src/client/index.ts': "import { x } from '../domain/thing';\nexport const y = x;\n",
       'web/src/page.tsx': "import { x } from '../../src/domain/thing';\nimport { y } from '../../src/client';\nexport const z = [x, y];\n",
       'src/services/ui.ts': "import { z } from '../../web/src/page';\nexport const w = z;\n",
+      'src/emulators/control-client.ts': 'export class EmulatorControlClient {}\n',
+      'web/e2e/journey.spec.ts': "import { x } from '../../src/domain/thing';\nimport { EmulatorControlClient } from '../../src/emulators/control-client';\nimport { y } from '../../src/client';\nexport const z = [x, y, EmulatorControlClient];\n",
     });
     try {
       const found = (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
       expect(found.sort()).toEqual([
+        'browser-tests-drive-apps-from-outside: web/e2e/journey.spec.ts -> src/domain/thing.ts',
         'client-stands-alone: src/client/index.ts -> src/domain/thing.ts',
         'console-speaks-through-the-client: web/src/page.tsx -> src/domain/thing.ts',
         'nothing-imports-the-console: src/services/ui.ts -> web/src/page.tsx',

@@ -52,12 +52,14 @@ describe('canary rules', () => {
     });
   });
 
-  it('assembles evidence: any failure makes it unavailable, keeping the successful previews', () => {
+  it('assembles evidence: any failure makes it unavailable, keeping the successful previews and the failed ones', () => {
     const now = new Date('2026-11-21T10:00:00Z');
     expect(assembleEvidence([entry(1), entry(2)], now)).toEqual({ version: 1, availability: 'available', generatedAt: now.toISOString(), entries: [entry(1), entry(2)] });
     const bad = assembleEvidence([entry(1), entry(2, 'failed')], now);
     expect(bad).toMatchObject({ availability: 'unavailable', recordedAt: now.toISOString(), failure });
-    expect(normalizeEvidence(bad, [{ instanceId: 1 }, { instanceId: 2 }], now).entries).toEqual([entry(1)]);
+    // The failed entry stays (the console shows which target has no evidence and why); what is not an entry goes.
+    expect(normalizeEvidence(bad, [{ instanceId: 1 }, { instanceId: 2 }], now).entries).toEqual([entry(1), entry(2, 'failed')]);
+    expect(normalizeEvidence({ ...bad, entries: [entry(1), null, { instanceId: 3, status: 'odd' }] }, [{ instanceId: 1 }], now).entries).toEqual([entry(1)]);
   });
 
   it('treats legacy, corrupt, partial and target-mismatched evidence as unavailable', () => {
