@@ -10,11 +10,13 @@ const COLORS: Record<string, string> = {
   completed: 'green',
   ready: 'green',
   enabled: 'green',
+  delivered: 'green',
   // look at it
   drifted: 'yellow',
   attention: 'yellow',
   partial: 'yellow',
   degraded: 'yellow',
+  retrying: 'yellow',
   awaiting_confirmation: 'yellow',
   'needs-review': 'orange',
   unverified: 'orange',
@@ -24,6 +26,7 @@ const COLORS: Record<string, string> = {
   unreachable: 'red',
   unauthorized: 'red',
   aborted: 'red',
+  unhealthy: 'red',
   // in progress
   running: 'blue',
   canary_running: 'blue',

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, SegmentedControl, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -15,6 +15,7 @@ import {
 } from '../../api/config-health';
 import { useInstance } from '../../api/instances';
 import { APP_LABELS } from '../../api/types';
+import { DataTable, type Column } from '../../components/DataTable';
 import { Disclosure } from '../../components/Disclosure';
 import { ErrorDisplay, errorMessage } from '../../components/ErrorDisplay';
 import { Facts } from '../../components/Facts';
@@ -44,60 +45,42 @@ function Suggestions({ suggestions, advanced }: { suggestions: HealthSuggestion[
     <Stack gap={6}>
       {suggestions.map((suggestion, i) => (
         <Alert key={i} variant="light" color={TONE_COLORS[suggestion.tone]} title={suggestion.headline} p="xs">
-          {advanced && suggestion.detail.length ? (
-            <List size="sm">
-              {suggestion.detail.map((line, j) => (
-                <List.Item key={j}>{line}</List.Item>
-              ))}
-            </List>
-          ) : null}
+          {advanced && suggestion.detail.length ? <Lines lines={suggestion.detail} /> : null}
         </Alert>
       ))}
     </Stack>
   );
 }
 
-function CriteriaTable({ criteria, advanced }: { criteria: HealthCriterion[]; advanced: boolean }) {
+function Lines({ lines }: { lines: string[] }) {
+  if (!lines.length) return <>–</>;
   return (
-    <Table.ScrollContainer minWidth={advanced ? 640 : 360}>
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Criterion</Table.Th>
-            <Table.Th>Score</Table.Th>
-            <Table.Th>Weight</Table.Th>
-            {advanced ? <Table.Th>Contribution</Table.Th> : null}
-            {advanced ? <Table.Th>Detail</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {criteria.map((criterion) => (
-            <Table.Tr key={criterion.id}>
-              <Table.Td>{criterion.label}</Table.Td>
-              <Table.Td>{criterion.score ?? 'skipped'}</Table.Td>
-              <Table.Td>{criterion.weight}</Table.Td>
-              {advanced ? <Table.Td>{criterion.contribution}</Table.Td> : null}
-              {advanced ? (
-                <Table.Td>
-                  {criterion.detail.length ? (
-                    <List size="sm">
-                      {criterion.detail.map((line, i) => (
-                        <List.Item key={i}>{line}</List.Item>
-                      ))}
-                    </List>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      –
-                    </Text>
-                  )}
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <List size="sm">
+      {lines.map((line, i) => (
+        <List.Item key={i}>{line}</List.Item>
+      ))}
+    </List>
   );
+}
+
+function criteriaColumns(advanced: boolean): Column<HealthCriterion>[] {
+  const basic: Column<HealthCriterion>[] = [
+    { label: 'Criterion', cell: (c) => c.label },
+    { label: 'Score', cell: (c) => c.score ?? 'skipped' },
+    { label: 'Weight', cell: (c) => c.weight },
+  ];
+  return advanced ? [...basic, { label: 'Contribution', cell: (c) => c.contribution }, { label: 'Detail', cell: (c) => <Lines lines={c.detail} /> }] : basic;
+}
+
+type Profile = HealthResult['profiles'][number];
+
+function profileColumns(advanced: boolean): Column<Profile>[] {
+  const basic: Column<Profile>[] = [
+    { label: 'Profile', cell: (p) => p.name },
+    { label: 'Band', cell: (p) => <StatusBadge status={p.band} /> },
+    { label: 'Score', cell: (p) => p.score },
+  ];
+  return advanced ? [...basic, { label: 'Criteria', cell: (p) => p.criteria.map((c) => `${c.label} ${c.score ?? 'skipped'}`).join(' · ') }] : basic;
 }
 
 function ResultView({ result }: { result: HealthResult }) {
@@ -117,39 +100,14 @@ function ResultView({ result }: { result: HealthResult }) {
       <Disclosure sectionKey="health:instance:criteria" title="Criteria" description="What the score is made of. The advanced detail adds each criterion's contribution and its findings.">
         {(advanced) => (
           <>
-            <CriteriaTable criteria={overall.criteria} advanced={advanced} />
+            <DataTable columns={criteriaColumns(advanced)} rows={overall.criteria} rowKey={(c) => c.id} minWidth={advanced ? 640 : 360} striped={false} />
             <Suggestions suggestions={overall.suggestions} advanced={advanced} />
           </>
         )}
       </Disclosure>
       {result.profiles.length ? (
         <Disclosure sectionKey="health:instance:profiles" title="Quality profiles" description="Each synced profile scored on its own. The advanced detail adds its criteria.">
-          {(advanced) => (
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Profile</Table.Th>
-                    <Table.Th>Band</Table.Th>
-                    <Table.Th>Score</Table.Th>
-                    {advanced ? <Table.Th>Criteria</Table.Th> : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.profiles.map((profile) => (
-                    <Table.Tr key={profile.name}>
-                      <Table.Td>{profile.name}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={profile.band} />
-                      </Table.Td>
-                      <Table.Td>{profile.score}</Table.Td>
-                      {advanced ? <Table.Td>{profile.criteria.map((c) => `${c.label} ${c.score ?? 'skipped'}`).join(' · ')}</Table.Td> : null}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          {(advanced) => <DataTable columns={profileColumns(advanced)} rows={result.profiles} rowKey={(p) => p.name} minWidth={420} striped={false} />}
         </Disclosure>
       ) : null}
     </Stack>
@@ -176,47 +134,30 @@ function LatestResult({ instanceId }: { instanceId: number }) {
 function trendSummary(trend: HealthTrend, window: string): string {
   const measured = trend.points.filter((p) => p.score !== null);
   const last = measured.at(-1);
-  return `Health score of ${trend.instance.instanceName} over ${window === 'All' ? 'every stored snapshot' : `the last ${window}`}: ${trend.counts.points} points, ${trend.counts.measured} measured${last ? `, the latest ${last.score}` : ''}.`;
+  return `Health score of ${trend.instance.instanceName} over ${window === 'All' ? 'every stored snapshot' : `the last ${window}`}: ${trend.counts.points} ${trend.counts.points === 1 ? 'point' : 'points'}, ${trend.counts.measured} measured${last ? `, the latest ${last.score}` : ''}.`;
 }
 
+type Point = HealthTrend['points'][number];
+
+const POINT_COLUMNS: Column<Point>[] = [
+  { label: 'Snapshot', cell: (p) => p.snapshotId },
+  { label: 'Time', cell: (p) => <TimeAgo iso={p.generatedAt} /> },
+  { label: 'State', cell: (p) => p.state },
+  { label: 'Band', cell: (p) => <StatusBadge status={p.band} /> },
+  { label: 'Score', cell: (p) => p.score ?? '–' },
+  { label: 'Scoring rules', cell: (p) => p.engineVersion },
+];
+
 function PointsTable({ trend }: { trend: HealthTrend }) {
-  const points = trend.points.slice(-POINTS_LISTED).reverse();
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing={4} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Snapshot</Table.Th>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Band</Table.Th>
-            <Table.Th>Score</Table.Th>
-            <Table.Th>Scoring rules</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {points.map((point) => (
-            <Table.Tr key={point.snapshotId}>
-              <Table.Td>{point.snapshotId}</Table.Td>
-              <Table.Td>
-                <TimeAgo iso={point.generatedAt} />
-              </Table.Td>
-              <Table.Td>{point.state}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={point.band} />
-              </Table.Td>
-              <Table.Td>{point.score ?? '–'}</Table.Td>
-              <Table.Td>{point.engineVersion}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+    <>
+      <DataTable columns={POINT_COLUMNS} rows={trend.points.slice(-POINTS_LISTED).reverse()} rowKey={(p) => p.snapshotId} minWidth={560} striped={false} />
       {trend.points.length > POINTS_LISTED ? (
         <Text size="sm" c="dimmed">
           The newest {POINTS_LISTED} of {trend.points.length} points; the CSV export has them all.
         </Text>
       ) : null}
-    </Table.ScrollContainer>
+    </>
   );
 }
 
@@ -263,18 +204,16 @@ export function HealthInstancePage() {
     <>
       <PageHeader
         title={`Health of ${name}`}
-        description={
-          <>
-            {instance.data ? `${APP_LABELS[instance.data.arrType]} instance · ` : null}
-            <Anchor component={Link} to="/health" inherit>
-              All instances
-            </Anchor>
-          </>
-        }
+        description={instance.data ? `${APP_LABELS[instance.data.arrType]} instance` : undefined}
         actions={
-          <Button loading={recompute.isPending} onClick={() => recompute.mutate()}>
-            Recompute
-          </Button>
+          <>
+            <Button component={Link} to="/health" variant="default">
+              All instances
+            </Button>
+            <Button loading={recompute.isPending} onClick={() => recompute.mutate()}>
+              Recompute
+            </Button>
+          </>
         }
       />
       <Stack gap="lg">

@@ -1,46 +1,20 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFleetOverview } from '../../api/fleet';
 import { APP_LABELS, type FleetInstance } from '../../api/types';
+import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TimeAgo } from '../../components/TimeAgo';
 
-function HealthTable({ instances }: { instances: FleetInstance[] }) {
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Instance</Table.Th>
-            <Table.Th>App</Table.Th>
-            <Table.Th>Band</Table.Th>
-            <Table.Th>Score</Table.Th>
-            <Table.Th>Scored</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {instances.map((instance) => (
-            <Table.Tr key={instance.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/health/${instance.id}`}>
-                  {instance.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{APP_LABELS[instance.arrType]}</Table.Td>
-              <Table.Td>{instance.health ? <StatusBadge status={instance.health.band} /> : <Text size="sm" c="dimmed">not scored</Text>}</Table.Td>
-              <Table.Td>{instance.health?.score ?? '–'}</Table.Td>
-              <Table.Td>
-                <TimeAgo iso={instance.health?.generatedAt} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const COLUMNS: Column<FleetInstance>[] = [
+  { label: 'Instance', cell: (instance) => <Anchor component={Link} to={`/health/${instance.id}`}>{instance.name}</Anchor> },
+  { label: 'App', cell: (instance) => APP_LABELS[instance.arrType] },
+  { label: 'Band', cell: (instance) => (instance.health ? <StatusBadge status={instance.health.band} /> : <Text size="sm" c="dimmed">not scored</Text>) },
+  { label: 'Score', cell: (instance) => instance.health?.score ?? '–' },
+  { label: 'Scored', cell: (instance) => <TimeAgo iso={instance.health?.generatedAt} /> },
+];
 
 /** Config health of every instance (the newest snapshot each); an instance's page has the detail. */
 export function HealthPage() {
@@ -56,7 +30,7 @@ export function HealthPage() {
       >
         {(data) => (
           <>
-            <HealthTable instances={data.instances} />
+            <DataTable columns={COLUMNS} rows={data.instances} rowKey={(instance) => instance.id} minWidth={560} />
             {data.instancesTotal > data.instances.length ? (
               <Text size="sm" c="dimmed" mt="xs">
                 The first {data.instances.length} of {data.instancesTotal} instances, by name.

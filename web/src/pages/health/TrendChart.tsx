@@ -6,6 +6,8 @@ import type { HealthTrend } from '../../api/config-health';
 
 const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The library also asks for labels of no point (an inactive tooltip): those are empty. */
+const timeLabel = (format: Intl.DateTimeFormat) => (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? format.format(value) : '');
 
 /** Score over time; points that were not measured (unknown, profile missing, not recorded) are gaps. */
 export default function TrendChart({ trend, label }: { trend: HealthTrend; label: string }) {
@@ -21,8 +23,8 @@ export default function TrendChart({ trend, label }: { trend: HealthTrend; label
         connectNulls={false}
         withDots={data.length <= 60}
         yAxisProps={{ domain: [0, 100], width: 40 }}
-        xAxisProps={{ type: 'number', scale: 'time', domain: ['dataMin', 'dataMax'], tickFormatter: (value: number) => day.format(value) }}
-        tooltipProps={{ labelFormatter: (value) => moment.format(Number(value)) }}
+        xAxisProps={{ type: 'number', scale: 'time', domain: ['dataMin', 'dataMax'], tickFormatter: timeLabel(day) }}
+        tooltipProps={{ labelFormatter: timeLabel(moment) }}
         lineChartProps={{ accessibilityLayer: false }}
       />
     </div>

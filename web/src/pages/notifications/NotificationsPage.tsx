@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import {
   DELIVERIES_PAGE_SIZE,
   DELIVERY_STATUS_LABELS,
@@ -20,6 +20,7 @@ import {
 } from '../../api/notifications';
 import { optionsOf } from '../../api/labels';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { DataTable, type Column } from '../../components/DataTable';
 import { Disclosure } from '../../components/Disclosure';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { ExternalLink } from '../../components/ExternalLink';
@@ -31,9 +32,9 @@ import { ChannelForm } from './ChannelForm';
 
 const eventLabel = (type: NotificationDelivery['eventType']) => (type === 'test' ? 'Test' : EVENT_LABELS[type]);
 
-/** What a delivery came to, in words: its status, the receiver's last HTTP status and the attempts. */
+/** What a delivery came to, in words: the receiver's last HTTP status, the last error and the attempts. */
 function outcome(delivery: NotificationDelivery): string {
-  const parts = [DELIVERY_STATUS_LABELS[delivery.status]];
+  const parts: string[] = [];
   if (delivery.lastStatusCode !== null) parts.push(`HTTP ${delivery.lastStatusCode}`);
   if (delivery.lastError) parts.push(delivery.lastError.replace(/_/g, ' '));
   parts.push(`${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`);
@@ -87,15 +88,19 @@ function EditChannel({ channel }: { channel: NotificationChannel }) {
   );
 }
 
+/** Enables or disables a channel; focusable while the change is stored (as the instances' switch). */
 function EnabledSwitch({ channel }: { channel: NotificationChannel }) {
   const update = useUpdateChannel(channel.id);
+  const enabled = update.isPending ? (update.variables.enabled ?? channel.enabled) : channel.enabled;
   return (
     <Switch
       aria-label={`${channel.name} enabled`}
-      checked={update.isPending ? !channel.enabled : channel.enabled}
-      disabled={update.isPending}
       aria-busy={update.isPending}
-      onChange={(e) => update.mutate({ enabled: e.currentTarget.checked })}
+      checked={enabled}
+      onChange={(e) => {
+        if (!update.isPending) update.mutate({ enabled: e.currentTarget.checked });
+      }}
+      error={update.isError ? update.error.message : undefined}
     />
   );
 }
@@ -135,13 +140,41 @@ function TestOutcome({ tested: { channel, delivery, error }, onClose }: { tested
   if (!delivery) return <ErrorDisplay title={`The test of ${channel.name} was not sent`} error={error} />;
   const color = delivery.status === 'delivered' ? 'green' : delivery.status === 'failed' ? 'red' : 'yellow';
   return (
-    <Alert variant="light" color={color} title={`Test of ${channel.name}: ${DELIVERY_STATUS_LABELS[delivery.status].toLowerCase()}`} withCloseButton closeButtonLabel="Dismiss" onClose={onClose} role="status">
+    <Alert variant="light" color={color} title={`Test of ${channel.name}: ${DELIVERY_STATUS_LABELS[delivery.status].toLowerCase()}`} withCloseButton closeButtonLabel="Dismiss" onClose={onClose}>
       <Text size="sm">
-        {outcome(delivery)}. Delivery <code>{delivery.id}</code>
+        {DELIVERY_STATUS_LABELS[delivery.status]} · {outcome(delivery)}. Delivery <code>{delivery.id}</code>
         {delivery.status === 'retrying' || delivery.status === 'pending' ? '; arrgo keeps trying: the delivery log follows it.' : '.'}
       </Text>
     </Alert>
   );
+}
+
+const storedBadge = (text: string) => (
+  <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>
+    {text}
+  </Badge>
+);
+
+function channelColumns(onTested: (tested: Tested) => void): Column<NotificationChannel>[] {
+  return [
+    { label: 'Name', cell: (channel) => channel.name },
+    { label: 'Kind', cell: (channel) => CHANNEL_KIND_LABELS[channel.kind] },
+    {
+      label: 'Events',
+      cell: (channel) => (channel.events.length === Object.keys(EVENT_LABELS).length ? 'All events' : channel.events.map((e) => EVENT_LABELS[e]).join(', ')),
+    },
+    {
+      label: 'Stored',
+      cell: (channel) => (
+        <Group gap={4}>
+          {channel.urlSet ? storedBadge('URL') : null}
+          {channel.secretSet ? storedBadge('secret') : null}
+        </Group>
+      ),
+    },
+    { label: 'Enabled', cell: (channel) => <EnabledSwitch channel={channel} /> },
+    { label: 'Actions', cell: (channel) => <ChannelActions channel={channel} onTested={onTested} /> },
+  ];
 }
 
 function Channels() {
@@ -163,47 +196,7 @@ function Channels() {
         empty={<Empty title="No channels yet" description="Add a webhook or a Discord channel: arrgo tells it about drift, rollouts, failed syncs and health drops." />}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Events</Table.Th>
-                  <Table.Th>Stored</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((channel) => (
-                  <Table.Tr key={channel.id}>
-                    <Table.Td>{channel.name}</Table.Td>
-                    <Table.Td>{CHANNEL_KIND_LABELS[channel.kind]}</Table.Td>
-                    <Table.Td>
-                      <Tooltip label={channel.events.map((e) => EVENT_LABELS[e]).join(', ')} multiline w={280}>
-                        <Text size="sm" tabIndex={0}>
-                          {channel.events.length === Object.keys(EVENT_LABELS).length ? 'All events' : `${channel.events.length} events`}
-                        </Text>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {channel.urlSet ? <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>URL</Badge> : null}
-                        {channel.secretSet ? <Badge variant="light" color="gray" radius="sm" style={{ textTransform: 'none' }}>secret</Badge> : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <EnabledSwitch channel={channel} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ChannelActions channel={channel} onTested={setTested} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={channelColumns(setTested)} rows={data.items} rowKey={(channel) => channel.id} minWidth={760} />
         )}
       </QueryState>
     </Stack>
@@ -223,6 +216,46 @@ function AttemptLog({ delivery }: { delivery: NotificationDelivery }) {
       ))}
     </Stack>
   );
+}
+
+function deliveryColumns(advanced: boolean): Column<NotificationDelivery>[] {
+  const basic: Column<NotificationDelivery>[] = [
+    { label: 'When', cell: (d) => <TimeAgo iso={d.createdAt} /> },
+    { label: 'Channel', cell: (d) => `${d.channelName}${d.channelId === null ? ' (deleted)' : ''}` },
+    {
+      label: 'Event',
+      cell: (d) => (
+        <>
+          <Text size="sm">{eventLabel(d.eventType)}</Text>
+          <Text size="xs" c="dimmed">
+            {d.eventId}
+          </Text>
+        </>
+      ),
+    },
+    { label: 'Status', cell: (d) => <StatusBadge status={d.status} label={DELIVERY_STATUS_LABELS[d.status]} /> },
+    { label: 'Outcome', cell: (d) => outcome(d) },
+    {
+      label: 'Workflow',
+      cell: (d) => (
+        <ExternalLink href={d.workflowUrl} label={`Delivery ${d.id} in the Temporal Web UI`}>
+          Temporal
+        </ExternalLink>
+      ),
+    },
+  ];
+  const attempts: Column<NotificationDelivery> = {
+    label: 'Attempts',
+    cell: (d) => (
+      <>
+        <AttemptLog delivery={d} />
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Delivery {d.id}, workflow {d.workflowId}
+        </Text>
+      </>
+    ),
+  };
+  return advanced ? [...basic, attempts] : basic;
 }
 
 function Deliveries() {
@@ -256,60 +289,7 @@ function Deliveries() {
           <QueryState query={deliveries} loadingLabel="Loading deliveries" isEmpty={(data) => data.totalRecords === 0} empty={<Empty title="No deliveries" description="Deliveries appear here when an event reaches a channel, or when you test one." />}>
             {(data) => (
               <Stack gap="xs">
-                <Table.ScrollContainer minWidth={760}>
-                  <Table verticalSpacing="xs">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>When</Table.Th>
-                        <Table.Th>Channel</Table.Th>
-                        <Table.Th>Event</Table.Th>
-                        <Table.Th>Status</Table.Th>
-                        <Table.Th>Outcome</Table.Th>
-                        <Table.Th>Workflow</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.items.map((delivery) => (
-                        <Fragment key={delivery.id}>
-                          <Table.Tr>
-                            <Table.Td>
-                              <TimeAgo iso={delivery.createdAt} />
-                            </Table.Td>
-                            <Table.Td>
-                              {delivery.channelName}
-                              {delivery.channelId === null ? ' (deleted)' : ''}
-                            </Table.Td>
-                            <Table.Td>
-                              <Text size="sm">{eventLabel(delivery.eventType)}</Text>
-                              <Text size="xs" c="dimmed">
-                                {delivery.eventId}
-                              </Text>
-                            </Table.Td>
-                            <Table.Td>
-                              <StatusBadge status={delivery.status} label={DELIVERY_STATUS_LABELS[delivery.status]} />
-                            </Table.Td>
-                            <Table.Td>{outcome(delivery)}</Table.Td>
-                            <Table.Td>
-                              <ExternalLink href={delivery.workflowUrl} label={`Delivery ${delivery.id} in the Temporal Web UI`}>
-                                Temporal
-                              </ExternalLink>
-                            </Table.Td>
-                          </Table.Tr>
-                          {advanced ? (
-                            <Table.Tr>
-                              <Table.Td colSpan={6} pl="xl">
-                                <Text size="xs" c="dimmed" mb={2}>
-                                  Delivery {delivery.id} · workflow {delivery.workflowId}
-                                </Text>
-                                <AttemptLog delivery={delivery} />
-                              </Table.Td>
-                            </Table.Tr>
-                          ) : null}
-                        </Fragment>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <DataTable columns={deliveryColumns(advanced)} rows={data.items} rowKey={(delivery) => delivery.id} minWidth={advanced ? 900 : 760} />
                 {data.totalPages > 1 ? (
                   <Group justify="space-between">
                     <Text size="sm" c="dimmed">

@@ -41,7 +41,7 @@ function ScheduleCard<T, B>({ title, description, settings, children, facts }: S
               {children(data, (body) => save.mutate(body))}
               {save.isError ? <ErrorDisplay title="Not saved" error={save.error} /> : null}
               {save.isSuccess ? (
-                <Text size="sm" c="teal" role="status">
+                <Text size="sm" c="teal" aria-live="polite">
                   Saved.
                 </Text>
               ) : null}

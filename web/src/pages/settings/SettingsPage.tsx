@@ -1,8 +1,9 @@
-import { Anchor, Button, Card, Code, CopyButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { urlBase } from '../../api/client';
 import { useRegenerateApiKey, useRevealApiKey, useServiceHealth, type ServiceHealth } from '../../api/system';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { DataTable, type Column } from '../../components/DataTable';
 import { Disclosure } from '../../components/Disclosure';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { ExternalLink } from '../../components/ExternalLink';
@@ -57,8 +58,24 @@ function componentDetail(name: keyof Components, components: Components): ReactN
   }
 }
 
+function componentColumns(components: Components, advanced: boolean): Column<keyof Components>[] {
+  const basic: Column<keyof Components>[] = [
+    { label: 'Component', cell: (name) => COMPONENT_LABELS[name] },
+    { label: 'Status', cell: (name) => <StatusBadge status={components[name].status} /> },
+    { label: 'Message', cell: (name) => components[name].message ?? '–' },
+  ];
+  const detail: Column<keyof Components> = {
+    label: 'Detail',
+    cell: (name) => (
+      <Text size="xs" component="div">
+        {componentDetail(name, components)}
+      </Text>
+    ),
+  };
+  return advanced ? [...basic, detail] : basic;
+}
+
 function SystemHealth({ health }: { health: ServiceHealth }) {
-  const names = Object.keys(COMPONENT_LABELS) as (keyof Components)[];
   return (
     <Disclosure sectionKey="settings:system:components" title="System" description="arrgo itself: its database, repositories, scheduled jobs, backups and logs. The advanced detail adds each component's figures.">
       {(advanced) => (
@@ -73,36 +90,7 @@ function SystemHealth({ health }: { health: ServiceHealth }) {
               ]}
             />
           </Card>
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Component</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                  {advanced ? <Table.Th>Detail</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {names.map((name) => (
-                  <Table.Tr key={name}>
-                    <Table.Td>{COMPONENT_LABELS[name]}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={health.components[name].status} />
-                    </Table.Td>
-                    <Table.Td>{health.components[name].message ?? '–'}</Table.Td>
-                    {advanced ? (
-                      <Table.Td>
-                        <Text size="xs" component="div">
-                          {componentDetail(name, health.components)}
-                        </Text>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={componentColumns(health.components, advanced)} rows={Object.keys(COMPONENT_LABELS) as (keyof Components)[]} rowKey={(name) => name} minWidth={520} striped={false} />
         </Stack>
       )}
     </Disclosure>
@@ -149,13 +137,11 @@ function ApiKey() {
         Scripts and other tools send it in the X-Api-Key header. The console signs in with your session instead.
       </Text>
       {shown ? (
-        <Group gap="xs" wrap="nowrap">
-          <Code aria-label="API key" style={{ wordBreak: 'break-all' }}>
-            {shown}
-          </Code>
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput label="Current API key" readOnly value={shown} style={{ flex: 1 }} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
           <CopyButton value={shown}>
             {({ copied, copy }) => (
-              <Button size="xs" variant="default" onClick={copy}>
+              <Button variant="default" onClick={copy}>
                 {copied ? 'Copied' : 'Copy'}
               </Button>
             )}
@@ -168,7 +154,7 @@ function ApiKey() {
         </Text>
       ) : null}
       {regenerate.data ? (
-        <Text size="sm" role="status">
+        <Text size="sm" aria-live="polite">
           A new key is in force: the old one is refused from now on. Give the new one to every script that used the old.
         </Text>
       ) : null}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Code, Group, MultiSelect, Pagination, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { urlBase } from '../../api/client';
 import { useDatabases } from '../../api/databases';
 import { useFleetOverview } from '../../api/fleet';
@@ -10,6 +10,7 @@ import { SOURCE_LABELS, STATUS_LABELS, TIMELINE_PAGE_SIZE, useTimeline, type Tim
 import { APP_LABELS, ARR_TYPE_OPTIONS, type ArrType } from '../../api/types';
 import { Disclosure } from '../../components/Disclosure';
 import { ExternalLink } from '../../components/ExternalLink';
+import { InstanceLink } from '../../components/InstanceLink';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -90,9 +91,7 @@ function EventCard({ item, advanced }: { item: TimelineItem; advanced: boolean }
   const name = `${SOURCE_LABELS[item.source]} ${sourceIdOf(item)}`;
   const scope =
     item.scope.kind === 'arr-instance' && item.scope.id !== null ? (
-      <Anchor component={Link} to={`/instances/${item.scope.id}`} size="sm">
-        {item.scope.label}
-      </Anchor>
+      <InstanceLink instance={{ id: item.scope.id, name: item.scope.label }} />
     ) : (
       <Text span size="sm">
         {item.scope.label}
