@@ -90,6 +90,8 @@ const patchTier = (sectionKey: string, change: TierChange) => (base: ComplexityT
   unwrap(
     api.PATCH('/api/v1/complexity-tiers', {
       body: { ...change, section_key: sectionKey, tier: change.tier ?? base?.tier ?? 'beginner', expected_updated_at: base?.updated_at ?? null },
+      // Activity sent as the page is left still arrives.
+      keepalive: true,
     }),
   );
 

@@ -34,11 +34,11 @@ const COLORS: Record<string, string> = {
   building: 'blue',
 };
 
-/** A status word as a coloured badge; the text stays the API's word (readable without colour). */
+/** A status word as a coloured badge; the text stays the API's word (readable without colour), never cut short by a narrow table column. */
 export function StatusBadge({ status, label }: { status: string | null | undefined; label?: string }) {
   const value = status ?? 'none';
   return (
-    <Badge color={COLORS[value] ?? 'gray'} variant="dot" radius="sm" size="md" style={{ textTransform: 'none' }}>
+    <Badge color={COLORS[value] ?? 'gray'} variant="dot" radius="sm" size="md" style={{ textTransform: 'none', minWidth: 'max-content' }}>
       {label ?? value.replace(/_/g, ' ')}
     </Badge>
   );

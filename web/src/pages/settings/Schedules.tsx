@@ -107,22 +107,31 @@ function NumbersForm<K extends string>({
   );
 }
 
-function DriftSchedule() {
-  const settings = useDriftSettings();
+interface IntervalSettings {
+  enabled: boolean;
+  intervalMinutes: number;
+  lastRunAt: string | null;
+  nextRunAt: string | null;
+}
+
+/** A schedule that runs every N minutes (a Temporal Schedule): on or off, its interval, its runs. */
+function IntervalSchedule<T extends IntervalSettings>({
+  title,
+  description,
+  enabledLabel,
+  settings,
+  facts,
+}: Omit<ScheduleCardProps<T, { enabled: boolean; intervalMinutes: number }>, 'children' | 'facts'> & { enabledLabel: string; facts: (settings: T) => [string, ReactNode][] }) {
   return (
     <ScheduleCard
-      title="Drift checks"
-      description="How often arrgo compares every enabled instance with its desired configuration (a Temporal Schedule)."
+      title={title}
+      description={description}
       settings={settings}
-      facts={(s) => [
-        ['Last run', <TimeAgo iso={s.lastRunAt} />],
-        ['Next run', <TimeAgo iso={s.nextRunAt} fallback="not scheduled" />],
-        ['Failing runs in a row', s.errorCount],
-      ]}
+      facts={(s) => [['Last run', <TimeAgo iso={s.lastRunAt} />], ['Next run', <TimeAgo iso={s.nextRunAt} fallback="not scheduled" />], ...facts(s)]}
     >
       {(s, submit) => (
         <NumbersForm
-          enabledLabel="Check for drift on a schedule"
+          enabledLabel={enabledLabel}
           enabled={s.enabled}
           fields={[{ key: 'intervalMinutes', label: 'Every (minutes)', value: s.intervalMinutes }]}
           busy={settings.save.isPending}
@@ -130,6 +139,18 @@ function DriftSchedule() {
         />
       )}
     </ScheduleCard>
+  );
+}
+
+function DriftSchedule() {
+  return (
+    <IntervalSchedule
+      title="Drift checks"
+      description="How often arrgo compares every enabled instance with its desired configuration (a Temporal Schedule)."
+      enabledLabel="Check for drift on a schedule"
+      settings={useDriftSettings()}
+      facts={(s) => [['Failing runs in a row', s.errorCount]]}
+    />
   );
 }
 
@@ -172,28 +193,14 @@ function SnapshotRetention() {
 }
 
 function GuideRefresh() {
-  const settings = useRefGuideSettings();
   return (
-    <ScheduleCard
+    <IntervalSchedule
       title="Reference guide refresh"
       description="How often every enabled reference-guide source is synced (a Temporal Schedule)."
-      settings={settings}
-      facts={(s) => [
-        ['Last run', <TimeAgo iso={s.lastRunAt} />],
-        ['Next run', <TimeAgo iso={s.nextRunAt} fallback="not scheduled" />],
-        ['Sources in the last run', `${s.lastRunSources}, ${s.lastRunFailed} failed`],
-      ]}
-    >
-      {(s, submit) => (
-        <NumbersForm
-          enabledLabel="Refresh the reference guides on a schedule"
-          enabled={s.enabled}
-          fields={[{ key: 'intervalMinutes', label: 'Every (minutes)', value: s.intervalMinutes }]}
-          busy={settings.save.isPending}
-          onSubmit={({ enabled, numbers }) => submit({ enabled, intervalMinutes: numbers.intervalMinutes })}
-        />
-      )}
-    </ScheduleCard>
+      enabledLabel="Refresh the reference guides on a schedule"
+      settings={useRefGuideSettings()}
+      facts={(s) => [['Sources in the last run', `${s.lastRunSources}, ${s.lastRunFailed} failed`]]}
+    />
   );
 }
 
