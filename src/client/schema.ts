@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Service health: this arrgo process and what it runs on (no API key needed; verbose detail needs the key); the apps' config health is under /config-health
-         * @description The plain report is public. verbose=true adds backup, log, schedule and driver detail and needs the API key (401 without it). jobs is degraded when no worker polls the task queue or when the last run of a scheduled job (backup, drift poll, health snapshots, sync-history retention) failed.
+         * @description The plain report is public. verbose=true adds backup, log, schedule and driver detail and the Temporal Web UI link, and needs the API key or a session (401 without it). jobs is degraded when no worker polls the task queue or when the last run of a scheduled job (backup, drift poll, health snapshots, sync-history retention) failed.
          */
         get: operations["getHealth"];
         put?: never;
@@ -1433,6 +1433,8 @@ export interface components {
                     newestLog?: string | null;
                 };
             };
+            /** @description verbose only: the Temporal Web UI's list of arrgo's workflows (TEMPORAL_UI_URL, or the embedded dev server's UI); null when its address is unknown */
+            temporalUi?: string | null;
         };
         Error: {
             error: string;
@@ -2726,7 +2728,82 @@ export interface components {
             }[];
         };
         HealthTrend: {
-            [key: string]: unknown;
+            instance: {
+                instanceId: number;
+                instanceName: string;
+                arrType: components["schemas"]["ArrType"];
+            };
+            filter: {
+                /**
+                 * Format: date-time
+                 * @description null: unbounded
+                 */
+                from: string | null;
+                /**
+                 * Format: date-time
+                 * @description The given to, or the request time captured once
+                 */
+                to: string;
+                days: number | null;
+                profile: string | null;
+            };
+            retention: {
+                policy: {
+                    retentionDays: number;
+                    snapshotIntervalMinutes: number;
+                };
+                availability: {
+                    /** Format: date-time */
+                    oldestSnapshotAt: string | null;
+                    /** Format: date-time */
+                    newestSnapshotAt: string | null;
+                    totalSnapshots: number;
+                };
+            };
+            /** @description Exact profile names seen in the selected snapshots, in a deterministic order */
+            profileNames: string[];
+            counts: {
+                points: number;
+                measured: number;
+                unknown: number;
+                profileMissing: number;
+                notRecorded: number;
+            };
+            engineVersionRuns: {
+                engineVersion: string;
+                fromSnapshotId: number;
+                /** Format: date-time */
+                fromGeneratedAt: string;
+            }[];
+            /** @description generatedAt ascending, then snapshotId ascending */
+            points: {
+                snapshotId: number;
+                /** Format: date-time */
+                generatedAt: string;
+                engineVersion: string;
+                /**
+                 * @description measured; unknown (every criterion skipped); profile-missing (the profile was not in that snapshot); not-recorded (no evidence stored)
+                 * @enum {string}
+                 */
+                state: "measured" | "unknown" | "profile-missing" | "not-recorded";
+                /**
+                 * @description unknown unless measured
+                 * @enum {string}
+                 */
+                band: "healthy" | "attention" | "needs-review" | "unknown";
+                /** @description null unless measured (a measured 0 stays 0) */
+                score: number | null;
+                /** @description Overall criterion observations; empty for a profile scope and for profile-missing and not-recorded points */
+                criteria: {
+                    /** @enum {string} */
+                    id: "completeness" | "drift" | "coherence" | "compatibility" | "ref_alignment";
+                    /** @enum {string} */
+                    state: "measured" | "skipped" | "disabled";
+                    score: number | null;
+                    weight: number | null;
+                    contribution: number | null;
+                }[];
+            }[];
         };
         SyncHistoryItem: {
             id: number;
@@ -3304,7 +3381,7 @@ export interface components {
              * Format: date-time
              * @description Optimistic concurrency token: the updated_at the client last read. Omitted: write unconditionally. null: the section must not be stored yet. A mismatch is 409 with the stored row in `current`.
              */
-            expected_updated_at?: string;
+            expected_updated_at?: string | null;
         };
         /** @enum {string} */
         ComplexityTierLevel: "beginner" | "intermediate" | "advanced";
@@ -3334,7 +3411,7 @@ export interface components {
              * Format: date-time
              * @description Optimistic concurrency token: the updated_at the client last read. Omitted: write unconditionally. null: the section must not be stored yet. A mismatch is 409 with the stored row in `current`.
              */
-            expected_updated_at?: string;
+            expected_updated_at?: string | null;
             /** @description Interactions to add to interaction_count, 0 to 100 */
             interaction_delta?: number;
             /** @description Advanced toggles to add to advanced_toggle_count, 0 to 20 */
@@ -3344,7 +3421,7 @@ export interface components {
              * Format: date-time
              * @description When the user dismissed the suggestion; null clears it. Omitted keeps the stored value.
              */
-            suggestion_dismissed_at?: string;
+            suggestion_dismissed_at?: string | null;
         };
         EntityCompare: {
             databaseId: number;

@@ -7,7 +7,7 @@ import { eventually, startArrgo, type Harness } from '../helpers/harness';
 describe.each(dbKinds())('health and backups on %s', (db: DbKind) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startArrgo({ db, env: { BACKUP_ENABLED: 'true', BACKUP_RETENTION_DAYS: '3' } });
+    h = await startArrgo({ db, env: { BACKUP_ENABLED: 'true', BACKUP_RETENTION_DAYS: '3', TEMPORAL_UI_URL: 'http://127.0.0.1:8233/' } });
   });
   afterAll(async () => {
     await h?.close();
@@ -21,6 +21,7 @@ describe.each(dbKinds())('health and backups on %s', (db: DbKind) => {
     expect(res.body.components.sqlite).toMatchObject({ status: 'healthy', migration: LATEST_MIGRATION, responseTimeMs: expect.any(Number) });
     expect(res.body.components.sqlite.driver).toBeUndefined();
     expect(res.body.components.repos).toEqual({ status: 'healthy', message: 'No PCD databases linked' });
+    expect(res.body).not.toHaveProperty('temporalUi');
 
     const verbose = await h.get('/health?verbose=true');
     expect(verbose.body.components.sqlite.driver).toBe(db);
@@ -29,6 +30,8 @@ describe.each(dbKinds())('health and backups on %s', (db: DbKind) => {
     expect(verbose.body.components.jobs.lastRun).toHaveProperty(`${h.taskQueue}-backup`);
     expect(verbose.body.components.logs).toMatchObject({ status: 'healthy', fileCount: expect.any(Number), totalSize: expect.any(String) });
     expect(verbose.body.components.backups).toMatchObject({ enabled: true, retentionDays: 3 });
+    // The console's settings page links to the Temporal Web UI's list of arrgo's workflows.
+    expect(verbose.body.temporalUi).toBe(`http://127.0.0.1:8233/namespaces/${h.namespace}/workflows`);
     expect((await h.get('/health?verbose=maybe')).status).toBe(400);
   });
 
@@ -65,6 +68,8 @@ describe('health when Temporal is down', () => {
     expect(res.body.status).toBe('degraded');
     expect(res.body.components.sqlite.status).toBe('healthy');
     expect(res.body.components.jobs).toEqual({ status: 'unhealthy', message: 'Temporal is unreachable: workflows and schedules cannot run' });
+    // No TEMPORAL_UI_URL and no embedded dev server: no address to link to.
+    expect((await h.get('/health?verbose=true')).body.temporalUi).toBeNull();
   });
 });
 

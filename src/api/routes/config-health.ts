@@ -1,5 +1,7 @@
 import type { Response } from 'express';
 import { AppError, isAppError } from '../../errors';
+import { CRITERION_IDS, HEALTH_BANDS } from '../../domain/health/types';
+import { POINT_STATES } from '../../domain/health/trends';
 import { ConfigHealthService } from '../../services/config-health/config-health-service';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
@@ -32,6 +34,44 @@ const HealthResultSchema = z
     profiles: z.array(ScoredUnit.extend({ name: z.string() })),
   })
   .openapi('HealthResult');
+const TrendPointSchema = z.object({
+  snapshotId: z.number().int(),
+  generatedAt: z.string().datetime(),
+  engineVersion: z.string(),
+  state: z.enum(POINT_STATES).openapi({ description: 'measured; unknown (every criterion skipped); profile-missing (the profile was not in that snapshot); not-recorded (no evidence stored)' }),
+  band: z.enum(HEALTH_BANDS).openapi({ description: 'unknown unless measured' }),
+  score: z.number().int().max(100).nullable().openapi({ description: 'null unless measured (a measured 0 stays 0)' }),
+  criteria: z
+    .array(
+      z.object({
+        id: z.enum(CRITERION_IDS),
+        state: z.enum(['measured', 'skipped', 'disabled']),
+        score: z.number().int().nullable(),
+        weight: z.number().int().nullable(),
+        contribution: z.number().int().nullable(),
+      }),
+    )
+    .openapi({ description: 'Overall criterion observations; empty for a profile scope and for profile-missing and not-recorded points' }),
+});
+const HealthTrendSchema = z
+  .object({
+    instance: z.object({ instanceId: z.number().int(), instanceName: z.string(), arrType: ArrTypeSchema }),
+    filter: z.object({
+      from: z.string().datetime().nullable().openapi({ description: 'null: unbounded' }),
+      to: z.string().datetime().openapi({ description: 'The given to, or the request time captured once' }),
+      days: z.number().int().nullable(),
+      profile: z.string().nullable(),
+    }),
+    retention: z.object({
+      policy: z.object({ retentionDays: z.number().int(), snapshotIntervalMinutes: z.number().int() }),
+      availability: z.object({ oldestSnapshotAt: z.string().datetime().nullable(), newestSnapshotAt: z.string().datetime().nullable(), totalSnapshots: z.number().int() }),
+    }),
+    profileNames: z.array(z.string()).openapi({ description: 'Exact profile names seen in the selected snapshots, in a deterministic order' }),
+    counts: z.object({ points: z.number().int(), measured: z.number().int(), unknown: z.number().int(), profileMissing: z.number().int(), notRecorded: z.number().int() }),
+    engineVersionRuns: z.array(z.object({ engineVersion: z.string(), fromSnapshotId: z.number().int(), fromGeneratedAt: z.string().datetime() })),
+    points: z.array(TrendPointSchema).openapi({ description: 'generatedAt ascending, then snapshotId ascending' }),
+  })
+  .openapi('HealthTrend');
 const TrendQuery = z
   .object({
     from: text({ max: 64, trim: false }).optional().openapi({ description: 'ISO 8601 date-time with a zone; inclusive lower bound on generatedAt' }),
@@ -80,7 +120,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
     params: Params,
     query: TrendQuery,
     responses: {
-      200: { description: 'The trend envelope', schema: z.record(z.unknown()).openapi('HealthTrend') },
+      200: { description: 'The trend envelope', schema: HealthTrendSchema },
       404: { description: 'Instance not found or not sync-capable' },
       413: { description: 'Over 10,000 points or over the evidence budget (nothing returned)' },
     },

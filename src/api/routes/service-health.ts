@@ -50,6 +50,11 @@ const HealthSchema = z
         newestLog: date.optional(),
       }),
     }),
+    temporalUi: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "verbose only: the Temporal Web UI's list of arrgo's workflows (TEMPORAL_UI_URL, or the embedded dev server's UI); null when its address is unknown" }),
   })
   .openapi('Health');
 
@@ -60,7 +65,7 @@ export function registerServiceHealthRoutes(router: ApiRouter, deps: ApiDeps): v
     operationId: 'getHealth',
     summary: 'Service health: this arrgo process and what it runs on (no API key needed; verbose detail needs the key); the apps\' config health is under /config-health',
     description:
-      'The plain report is public. verbose=true adds backup, log, schedule and driver detail and needs the API key (401 without it). ' +
+      'The plain report is public. verbose=true adds backup, log, schedule and driver detail and the Temporal Web UI link, and needs the API key or a session (401 without it). ' +
       'jobs is degraded when no worker polls the task queue or when the last run of a scheduled job (backup, drift poll, health snapshots, sync-history retention) failed.',
     tags: ['System'],
     public: true,

@@ -22,9 +22,6 @@ const expectedUpdatedAt = dateTime()
   .nullable()
   .optional()
   .openapi({
-    type: 'string',
-    format: 'date-time',
-    maxLength: 64,
     description:
       'Optimistic concurrency token: the updated_at the client last read. Omitted: write unconditionally. null: the section must not be stored yet. ' +
       'A mismatch is 409 with the stored row in `current`.',
@@ -48,7 +45,7 @@ export const ComplexityTierPatchSchema = z
     suggestion_dismissed_at: dateTime()
       .nullable()
       .optional()
-      .openapi({ type: 'string', format: 'date-time', maxLength: 64, description: 'When the user dismissed the suggestion; null clears it. Omitted keeps the stored value.' }),
+      .openapi({ description: 'When the user dismissed the suggestion; null clears it. Omitted keeps the stored value.' }),
   })
   .strict()
   .openapi('ComplexityTierPatch', { description: TIER_SUGGESTION_RULE });

@@ -5,8 +5,15 @@ export function apiLink(ctx: LinkContext, path: string): string {
   return `${ctx.publicUrl ?? ctx.urlBase}/api/v1${path}`;
 }
 
+/** The Temporal Web UI's list of arrgo's workflows (its namespace), when the UI's address is known. */
+export function temporalWorkflowsLink(ctx: LinkContext): string | null {
+  if (!ctx.temporalUiUrl) return null;
+  return `${ctx.temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(ctx.namespace)}/workflows`;
+}
+
 /** The workflow's page in the Temporal Web UI, when the UI's address is known. */
 export function temporalLink(ctx: LinkContext, workflowId: string | null): string | null {
-  if (!workflowId || !ctx.temporalUiUrl) return null;
-  return `${ctx.temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(ctx.namespace)}/workflows/${encodeURIComponent(workflowId)}`;
+  const workflows = temporalWorkflowsLink(ctx);
+  if (!workflowId || !workflows) return null;
+  return `${workflows}/${encodeURIComponent(workflowId)}`;
 }

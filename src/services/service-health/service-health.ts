@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { temporal } from '@temporalio/proto';
 import type { Config } from '../../config';
+import { temporalWorkflowsLink } from '../../domain/notifications';
 import { summarizeLogFiles } from '../../platform/logger';
 import type { TemporalGateway } from '../../platform/temporal-client';
 import { PcdDatabase, RefGuideSource, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
 import { currentMigration, type Orm } from '../../persistence/orm';
 import { backupsDir, formatBytes, summarizeBackups } from '../backup/backup-service';
+import { linkContext } from '../notifications/publisher';
 
 export type ComponentStatus = 'healthy' | 'degraded' | 'unhealthy';
 
@@ -31,6 +33,7 @@ export interface ServiceHealthDeps {
   temporal: TemporalGateway;
   startedAt: Date;
   version: string;
+  temporalUiUrl: string | null;
 }
 
 const TEMPORAL_CHECK_MS = 2000;
@@ -50,6 +53,7 @@ export async function serviceHealthReport(deps: ServiceHealthDeps, verbose: bool
     version: deps.version,
     uptime: Math.floor((Date.now() - deps.startedAt.getTime()) / 1000),
     components,
+    ...(verbose ? { temporalUi: temporalWorkflowsLink(linkContext(deps.config, deps.temporalUiUrl)) } : {}),
   };
 }
 

@@ -20,10 +20,11 @@ const pages: RouteObject[] = [
   { path: 'rollouts/new', lazy: async () => ({ Component: (await import('../pages/rollouts/StartRolloutPage')).StartRolloutPage }) },
   { path: 'rollouts/:id', lazy: async () => ({ Component: (await import('../pages/rollouts/RolloutPage')).RolloutPage }) },
   { path: 'drift', lazy: async () => ({ Component: (await import('../pages/drift/DriftPage')).DriftPage }) },
-  { path: 'health', element: <PlannedPage title="Health" api="/api/v1/config-health" /> },
-  { path: 'timeline', element: <PlannedPage title="Timeline" api="/api/v1/timeline" /> },
-  { path: 'notifications', element: <PlannedPage title="Notifications" api="/api/v1/notifications" /> },
-  { path: 'settings', element: <PlannedPage title="Settings" api="/api/v1/health, /api/v1/auth/api-key" /> },
+  { path: 'health', lazy: async () => ({ Component: (await import('../pages/health/HealthPage')).HealthPage }) },
+  { path: 'health/:instanceId', lazy: async () => ({ Component: (await import('../pages/health/HealthInstancePage')).HealthInstancePage }) },
+  { path: 'timeline', lazy: async () => ({ Component: (await import('../pages/timeline/TimelinePage')).TimelinePage }) },
+  { path: 'notifications', lazy: async () => ({ Component: (await import('../pages/notifications/NotificationsPage')).NotificationsPage }) },
+  { path: 'settings', lazy: async () => ({ Component: (await import('../pages/settings/SettingsPage')).SettingsPage }) },
   { path: '*', element: <NotFoundPage /> },
 ];
 

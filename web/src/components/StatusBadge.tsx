@@ -10,11 +10,13 @@ const COLORS: Record<string, string> = {
   completed: 'green',
   ready: 'green',
   enabled: 'green',
+  delivered: 'green',
   // look at it
   drifted: 'yellow',
   attention: 'yellow',
   partial: 'yellow',
   degraded: 'yellow',
+  retrying: 'yellow',
   awaiting_confirmation: 'yellow',
   'needs-review': 'orange',
   unverified: 'orange',
@@ -24,6 +26,7 @@ const COLORS: Record<string, string> = {
   unreachable: 'red',
   unauthorized: 'red',
   aborted: 'red',
+  unhealthy: 'red',
   // in progress
   running: 'blue',
   canary_running: 'blue',
@@ -31,11 +34,11 @@ const COLORS: Record<string, string> = {
   building: 'blue',
 };
 
-/** A status word as a coloured badge; the text stays the API's word (readable without colour). */
+/** A status word as a coloured badge; the text stays the API's word (readable without colour), never cut short by a narrow table column. */
 export function StatusBadge({ status, label }: { status: string | null | undefined; label?: string }) {
   const value = status ?? 'none';
   return (
-    <Badge color={COLORS[value] ?? 'gray'} variant="dot" radius="sm" size="md" style={{ textTransform: 'none' }}>
+    <Badge color={COLORS[value] ?? 'gray'} variant="dot" radius="sm" size="md" style={{ textTransform: 'none', minWidth: 'max-content' }}>
       {label ?? value.replace(/_/g, ' ')}
     </Badge>
   );
