@@ -1,10 +1,11 @@
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
-import { pcdPullWorkflow, searchAttributes, type PullResult } from '../../workflows/contracts';
+import { WorkflowNotFoundError, type WorkflowExecutionDescription } from '@temporalio/client';
+import { defaultPayloadConverter, WorkflowIdConflictPolicy } from '@temporalio/common';
+import type { ReplayProgress } from '../../domain/pcd';
+import { pcdPullProgressQuery, pcdPullWorkflow, searchAttributes, type PullProgress, type PullResult } from '../../workflows/contracts';
 import type { ServiceDeps } from '../deps';
-import { deploymentScopedId } from '../schedules';
-import { startWorkflow, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
+import { startWorkflow, translateTemporalError, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
 import { PcdDatabaseService, toDatabaseView, type DatabaseInput, type DatabasePatch, type DatabaseView } from './database-service';
-import { RollbackService } from '../snapshots/rollback-service';
+import { pullWorkflowId, RollbackService } from '../snapshots/rollback-service';
 import { cloneDirectory } from './source-files';
 
 export type PcdDatabaseDeps = Pick<ServiceDeps, 'config' | 'orm' | 'temporal' | 'pcdCaches'>;
@@ -16,6 +17,21 @@ export interface PullOutcome {
   /** With a finished pull: whether the replay is complete (ready), incomplete (degraded) or unusable (failed). */
   cacheStatus?: Extract<PullResult, { status: 'ready' }>['cacheStatus'];
   database: DatabaseView;
+}
+
+/** The database's pull workflow as it is now: running or not, its step, and the replay's progress. */
+export interface PullStateView {
+  workflowId: string;
+  running: boolean;
+  /** null: never pulled, or pulled before the progress query existed. */
+  phase: PullProgress['phase'] | null;
+  commit: string | null;
+  inserted: number | null;
+  removed: number | null;
+  /** While replaying: ops replayed of the total (the rebuild's last heartbeat). */
+  replay: { done: number; total: number } | null;
+  startedAt: string | null;
+  closedAt: string | null;
 }
 
 /** Linking, pulling and unlinking PCD databases: the use cases behind /databases. */
@@ -60,8 +76,36 @@ export class PcdDatabaseLifecycle {
     return this.pull(id, waitMs);
   }
 
+  /** The pull of a database, running or last run. */
+  async pullState(id: number): Promise<PullStateView> {
+    await this.databases.load(id);
+    const workflowId = pullWorkflowId(this.deps.temporal.taskQueue, id);
+    const handle = this.deps.temporal.client.workflow.getHandle(workflowId);
+    let description: WorkflowExecutionDescription;
+    try {
+      description = await handle.describe();
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return { workflowId, running: false, phase: null, commit: null, inserted: null, removed: null, replay: null, startedAt: null, closedAt: null };
+      throw translateTemporalError(error);
+    }
+    // A pull started before the query existed answers none: its phase is unknown.
+    const progress = await handle.query(pcdPullProgressQuery).catch(() => null);
+    const running = description.status.name === 'RUNNING';
+    return {
+      workflowId,
+      running,
+      phase: progress?.phase ?? null,
+      commit: progress?.commit ?? null,
+      inserted: progress?.inserted ?? null,
+      removed: progress?.removed ?? null,
+      replay: running && progress?.phase === 'replaying' ? replayHeartbeat(description) : null,
+      startedAt: description.startTime.toISOString(),
+      closedAt: description.closeTime?.toISOString() ?? null,
+    };
+  }
+
   private async pull(id: number, waitMs: number): Promise<WaitedAnswer<PullOutcome>> {
-    const workflowId = deploymentScopedId(this.deps.temporal.taskQueue, `pcd-pull-${id}`);
+    const workflowId = pullWorkflowId(this.deps.temporal.taskQueue, id);
     const handle = await startWorkflow(this.deps.temporal, pcdPullWorkflow, {
       workflowId,
       args: [id],
@@ -88,4 +132,12 @@ export class PcdDatabaseLifecycle {
     this.deps.orm.em.clear();
     return toDatabaseView(await this.databases.load(id));
   }
+}
+
+/** The cache rebuild heartbeats its replay progress; the pending activity carries the last one. */
+function replayHeartbeat(description: WorkflowExecutionDescription): { done: number; total: number } | null {
+  const payload = description.raw.pendingActivities?.[0]?.heartbeatDetails?.payloads?.[0];
+  if (!payload) return null;
+  const beat = defaultPayloadConverter.fromPayload<Partial<ReplayProgress>>(payload);
+  return typeof beat?.done === 'number' && typeof beat.total === 'number' ? { done: beat.done, total: beat.total } : null;
 }
