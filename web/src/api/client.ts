@@ -3,7 +3,7 @@
 import { createArrgoClient } from '../../../src/client';
 
 export { ApiError, unwrap } from '../../../src/client';
-export type { components } from '../../../src/client';
+export type { components, operations } from '../../../src/client';
 
 /** The URL base arrgo is served under ('' or e.g. '/arrgo'), as the server wrote it into index.html. */
 export function urlBase(): string {

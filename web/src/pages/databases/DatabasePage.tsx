@@ -1,0 +1,253 @@
+import { Alert, Anchor, Button, Card, Code, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { databaseKeys, isPulling, useDatabase, usePullDatabase, usePullState, useUnlinkDatabase } from '../../api/databases';
+import { APP_LABELS, type Database, type FailedOp } from '../../api/types';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { ErrorDisplay } from '../../components/ErrorDisplay';
+import { Facts } from '../../components/Facts';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { StatusBadge } from '../../components/StatusBadge';
+import { TimeAgo } from '../../components/TimeAgo';
+import { PullProgress } from './PullProgress';
+import { sourceText } from './source';
+
+// What each failure reason means (src/domain/pcd/failure.ts says it at length).
+const REASON_TEXT: Record<string, string> = {
+  duplicate_key: 'would duplicate a unique name or key',
+  missing_target: 'targets an entity that does not exist',
+  guard_mismatch: 'its guarded old values no longer match',
+  invalid: 'not a valid statement for the schema',
+};
+
+type Stats = NonNullable<Database['cache']['stats']>;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value ?? '–'}</Text>
+    </Stack>
+  );
+}
+
+function FailedByReason({ counts }: { counts: Record<string, number> }) {
+  const entries = Object.entries(counts).filter(([, n]) => n > 0);
+  if (!entries.length) return <Text size="sm">No op failed.</Text>;
+  return (
+    <Table verticalSpacing={4} aria-label="Failed ops by reason">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Reason</Table.Th>
+          <Table.Th>Ops</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entries.map(([reason, n]) => (
+          <Table.Tr key={reason}>
+            <Table.Td>
+              <Code>{reason}</Code> {REASON_TEXT[reason] ?? ''}
+            </Table.Td>
+            <Table.Td>{n}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function FirstFailed({ ops }: { ops: FailedOp[] }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing={4} aria-label="First failed ops">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Layer</Table.Th>
+            <Table.Th>Where</Table.Th>
+            <Table.Th>Target</Table.Th>
+            <Table.Th>Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ops.map((op, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{op.layer}</Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {op.file ? `${op.file}${op.position ? `, op ${op.position}` : ''}${op.markerId ? ` (marker ${op.markerId})` : ''}` : `op ${op.opId ?? '?'}`}
+                </Text>
+              </Table.Td>
+              <Table.Td>{op.target ? `${op.target.entityType} "${op.target.name}"` : '–'}</Table.Td>
+              <Table.Td>
+                <Code>{op.reason}</Code>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ReplayStats({ stats }: { stats: Stats }) {
+  const degradedCounts = stats.failedOpsByReason ?? stats.failedByReason;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 3, sm: 6 }}>
+        <Count label="Ops" value={stats.totalOps} />
+        <Count label="Applied" value={stats.applied} />
+        <Count label="Skipped" value={stats.skipped} />
+        <Count label="Failed" value={stats.failedOps ?? stats.failed} />
+        <Count label="Conflicts" value={stats.conflicts} />
+        <Count label="Entities" value={stats.entities} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        Replayed <TimeAgo iso={stats.builtAt} /> in {Math.round(stats.durationMs)} ms.
+        {stats.skippedWrites ? ` ${stats.skippedWrites} statements changed no row (never a failure).` : ''}
+      </Text>
+      <Title order={3} size="h5">
+        Failed ops by reason
+      </Title>
+      <FailedByReason counts={degradedCounts} />
+      {stats.firstFailed?.length ? (
+        <>
+          <Title order={3} size="h5">
+            The first failed ops
+          </Title>
+          <FirstFailed ops={stats.firstFailed} />
+        </>
+      ) : null}
+      {stats.schemaGaps?.length ? (
+        <>
+          <Title order={3} size="h5">
+            Columns the schema lacks
+          </Title>
+          <List size="sm">
+            {stats.schemaGaps.map((gap) => (
+              <List.Item key={gap}>
+                <Code>{gap}</Code>
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function CacheMessage({ database }: { database: Database }) {
+  const { status, reason, message } = database.cache;
+  if (status === 'ready' || isPulling(database) || !message) return null;
+  return (
+    <Alert color={status === 'failed' ? 'red' : 'yellow'} variant="light" title={status === 'failed' ? 'The database cannot be used' : 'The database is incomplete'} role="alert">
+      <Text size="sm">
+        {reason ? <Code mr={6}>{reason}</Code> : null}
+        {message}
+      </Text>
+    </Alert>
+  );
+}
+
+function DatabaseDetails({ database }: { database: Database }) {
+  const pulling = isPulling(database);
+  const pull = usePullDatabase(database.id);
+  const pullState = usePullState(database.id, pulling || pull.isSuccess);
+  const unlink = useUnlinkDatabase();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // When the pull workflow ends, read the database again at once (its status, stats and commit).
+  const running = pullState.data?.running ?? false;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: databaseKeys.one(database.id), exact: true });
+    wasRunning.current = running;
+  }, [running, database.id, queryClient]);
+  const showProgress = pulling || running;
+  const { manifest } = database;
+  return (
+    <Stack>
+      <PageHeader
+        title={database.name}
+        description={manifest?.description ?? sourceText(database.source)}
+        actions={
+          <>
+            <Button loading={pull.isPending} disabled={showProgress} onClick={() => pull.mutate()}>
+              {showProgress ? 'Pulling…' : 'Pull'}
+            </Button>
+            <ConfirmButton
+              variant="outline"
+              color="red"
+              title={`Unlink ${database.name}?`}
+              message={`arrgo removes ${database.name}: its clone, its imported ops and the edits of its user layer. Instances synced from it must be switched to another database first. Nothing in your apps is touched.`}
+              loading={unlink.isPending}
+              onConfirm={() =>
+                unlink.mutateAsync(database.id).then(
+                  () => {
+                    notifications.show({ color: 'green', message: `${database.name} was unlinked` });
+                    navigate('/databases');
+                  },
+                  () => undefined,
+                )
+              }
+            >
+              Unlink
+            </ConfirmButton>
+          </>
+        }
+      />
+      {pull.isError ? <ErrorDisplay title="The pull did not start" error={pull.error} /> : null}
+      {unlink.isError ? <ErrorDisplay title="Not unlinked" error={unlink.error} /> : null}
+      {showProgress ? <PullProgress name={database.name} state={pullState.data} /> : null}
+      <CacheMessage database={database} />
+      <Section title="Status">
+        <Facts
+          items={[
+            ['Cache', <StatusBadge status={database.cache.status} />],
+            ['Source', <Text size="sm" style={{ wordBreak: 'break-all' }}>{sourceText(database.source)}</Text>],
+            ['Commit', database.commit ? <Code>{database.commit.slice(0, 12)}</Code> : '–'],
+            ['Manifest', manifest ? `${manifest.name} ${manifest.version}` : '–'],
+            ['Apps', manifest ? manifest.arrTypes.map((t) => APP_LABELS[t]).join(', ') : '–'],
+            ['Schema', database.schema.source ? `${database.schema.source}${database.schema.note ? `: ${database.schema.note}` : ''}` : '–'],
+            ['Last pulled', <TimeAgo iso={database.lastPulledAt} />],
+            ['Enabled', database.enabled ? 'yes' : 'no: not synced, not cached'],
+            ...(database.pinnedSnapshotId !== null ? ([['Pinned to snapshot', `${database.pinnedSnapshotId}, until the next pull`]] as [string, ReactNode][]) : []),
+          ]}
+        />
+      </Section>
+      <Section title="Replay">{database.cache.stats ? <ReplayStats stats={database.cache.stats} /> : <Text size="sm">Not replayed yet.</Text>}</Section>
+    </Stack>
+  );
+}
+
+export function DatabasePage() {
+  const id = Number(useParams().id);
+  const database = useDatabase(id);
+  return (
+    <Stack>
+      <Anchor component={Link} to="/databases" size="sm">
+        ← Databases
+      </Anchor>
+      <QueryState query={database} loadingLabel="Loading the database">
+        {(data) => <DatabaseDetails database={data} />}
+      </QueryState>
+    </Stack>
+  );
+}
