@@ -6,6 +6,7 @@ COPY package.json package-lock.json ./
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY web ./web
 COPY temporal ./temporal
 RUN npm run build && npm prune --omit=dev
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, setCsrfToken, unwrap } from './client';
+import { api, setCsrfToken, unwrap, urlBase } from './client';
 import { AUTH_STATUS_KEY } from './query-client';
 
 /** Who is signed in; also hands the session's CSRF token to the client (memory only). */
@@ -39,13 +39,16 @@ export function useSetup() {
   return useMutation({ mutationFn: (body: Credentials) => unwrap(api.POST('/api/v1/auth/setup', { body })), onSuccess: sessionChanged });
 }
 
+/**
+ * Signs out, then loads the sign-in page afresh: nothing read during the session (cached answers,
+ * the CSRF token) stays in the page's memory.
+ */
 export function useLogout() {
-  const sessionChanged = useSessionChanged();
   return useMutation({
     mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')),
-    onSuccess: async () => {
+    onSuccess: () => {
       setCsrfToken(null);
-      await sessionChanged();
+      window.location.replace(`${urlBase()}/login`);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { useAuthStatus, useLogout } from '../api/auth';
@@ -40,6 +40,9 @@ function SignOut() {
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
+  // At phone width the closed menu slides out of view; hidden, its links leave the tab order too.
+  const phone = useMediaQuery('(max-width: 48em)', false);
+  const navigationHidden = phone && !opened;
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
@@ -56,7 +59,7 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
+      <AppShell.Navbar p="xs" aria-label="Main" style={navigationHidden ? { visibility: 'hidden' } : undefined}>
         <ScrollArea>
           {NAVIGATION.map((item) => (
             <NavLink

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Under a URL base the console's root is `<base>/` (the path the server serves it at and the session cookie's path). */
 export function createRouter() {
-  return createBrowserRouter(routes, { basename: urlBase() || '/' });
+  return createBrowserRouter(routes, { basename: `${urlBase()}/` });
 }

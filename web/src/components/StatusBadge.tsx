@@ -35,7 +35,7 @@ const COLORS: Record<string, string> = {
 export function StatusBadge({ status, label }: { status: string | null | undefined; label?: string }) {
   const value = status ?? 'none';
   return (
-    <Badge color={COLORS[value] ?? 'gray'} variant="light" radius="sm" style={{ textTransform: 'none' }}>
+    <Badge color={COLORS[value] ?? 'gray'} variant="dot" radius="sm" size="md" style={{ textTransform: 'none' }}>
       {label ?? value.replace(/_/g, ' ')}
     </Badge>
   );

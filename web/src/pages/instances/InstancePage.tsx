@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Modal, Stack, Switch, Title } from '@mantine/core';
+import { Anchor, Button, Card, Modal, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TimeAgo } from '../../components/TimeAgo';
 import { ConnectionOutcome } from './ConnectionOutcome';
+import { EnabledSwitch } from './EnabledSwitch';
 import { changedFields, InstanceForm } from './InstanceForm';
 import { SyncConfigEditor } from './SyncConfigEditor';
 
@@ -53,7 +54,6 @@ function EditInstance({ instance, onTested }: { instance: Instance; onTested: (r
 
 function InstanceDetails({ instance }: { instance: Instance }) {
   const test = useTestInstance(instance.id);
-  const update = useUpdateInstance(instance.id);
   const remove = useDeleteInstance();
   const navigate = useNavigate();
   const [tested, setTested] = useState<InstanceTestResult | null>(null);
@@ -92,7 +92,6 @@ function InstanceDetails({ instance }: { instance: Instance }) {
       />
       {test.isError ? <ErrorDisplay title="The test did not run" error={test.error} /> : null}
       {remove.isError ? <ErrorDisplay title="Not deleted" error={remove.error} /> : null}
-      {update.isError ? <ErrorDisplay title="Not changed" error={update.error} /> : null}
       {tested ? <ConnectionOutcome name={instance.name} result={tested} onClose={() => setTested(null)} /> : null}
       <Card withBorder>
         <Facts
@@ -102,16 +101,7 @@ function InstanceDetails({ instance }: { instance: Instance }) {
             ['App reported', verification.appName ? `${verification.appName} ${verification.version ?? ''}` : '–'],
             ['Last tested', <TimeAgo iso={verification.checkedAt} />],
             ['Tags', instance.tags.length ? instance.tags.join(', ') : '–'],
-            [
-              'Enabled',
-              <Switch
-                aria-label={`${instance.name} enabled`}
-                checked={update.isPending ? !instance.enabled : instance.enabled}
-                disabled={update.isPending}
-                onChange={(e) => update.mutate({ enabled: e.currentTarget.checked })}
-                label={instance.enabled ? 'Synced, checked for drift and scored' : 'Left alone'}
-              />,
-            ],
+            ['Enabled', <EnabledSwitch instance={instance} withLabel />],
           ]}
         />
       </Card>

@@ -1,27 +1,16 @@
-import { Anchor, Button, Group, Modal, Pagination, Stack, Switch, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { INSTANCES_PAGE_SIZE, useCreateInstance, useInstancePage, useUpdateInstance } from '../../api/instances';
+import { INSTANCES_PAGE_SIZE, useCreateInstance, useInstancePage } from '../../api/instances';
 import { APP_LABELS, type Instance, type InstanceRegistered } from '../../api/types';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ConnectionOutcome } from './ConnectionOutcome';
+import { EnabledSwitch } from './EnabledSwitch';
 import { InstanceForm } from './InstanceForm';
-
-function EnabledSwitch({ instance }: { instance: Instance }) {
-  const update = useUpdateInstance(instance.id);
-  return (
-    <Switch
-      aria-label={`${instance.name} enabled`}
-      checked={update.isPending ? !instance.enabled : instance.enabled}
-      disabled={update.isPending}
-      onChange={(e) => update.mutate({ enabled: e.currentTarget.checked })}
-    />
-  );
-}
 
 function InstanceTable({ instances }: { instances: Instance[] }) {
   return (

@@ -13,7 +13,7 @@ export function PlannedPage({ title, api }: { title: string; api: string }) {
         description={
           <Text size="sm" c="dimmed" component="span">
             The API does it today ({api}); see the{' '}
-            <Anchor href={`${urlBase()}/docs/`} inherit>
+            <Anchor href={`${urlBase()}/docs/`} inherit underline="always">
               API documentation
             </Anchor>
             .

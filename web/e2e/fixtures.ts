@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { ROOT } from './services';
+
+export { expect };
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the browser tests run through web/playwright.config.ts (its global setup starts arrgo)`);
+  return value;
+}
+
+/** What the global setup started. */
+export const services = {
+  arrgo: () => ({ url: env('ARRGO_E2E_URL'), apiKey: env('ARRGO_E2E_API_KEY') }),
+  based: () => ({ url: env('ARRGO_E2E_BASED_URL'), apiKey: env('ARRGO_E2E_BASED_API_KEY') }),
+  radarr: () => ({ url: env('ARRGO_E2E_RADARR_URL'), apiKey: env('ARRGO_E2E_RADARR_KEY'), version: env('ARRGO_E2E_RADARR_VERSION') }),
+  sonarr: () => ({ url: env('ARRGO_E2E_SONARR_URL'), apiKey: env('ARRGO_E2E_SONARR_KEY') }),
+};
+
+/** The admin user the setup test creates. */
+export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
+
+/** A request with the API key, for what the tests arrange outside the console. */
+export async function callApi<T = unknown>(target: { url: string; apiKey: string }, method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${target.url}/api/v1${apiPath}`, {
+    method,
+    headers: { 'X-Api-Key': target.apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Waits until the API's answer passes `done`. */
+export async function apiUntil<T>(target: { url: string; apiKey: string }, apiPath: string, done: (body: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await callApi<T>(target, 'GET', apiPath);
+    if (status === 200 && done(body)) return body;
+    if (Date.now() > deadline) throw new Error(`${apiPath} did not reach the expected state in ${timeoutMs} ms: ${status} ${JSON.stringify(body).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The page passes an axe-core scan: no serious or critical violation (WCAG 2.x A and AA rules and best practices). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+const SCREENSHOTS = path.join(ROOT, 'docs', 'console');
+
+/** Saves the page as docs/console/<name>.png (the pictures of docs/console.md). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  // Nothing blinks or moves in a picture: wait for loaders and transitions to settle.
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
+}
+
+/** Signs in through the form. */
+export async function signIn(page: Page, credentials = ADMIN) {
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
