@@ -33,13 +33,12 @@ export function useDatabase(id: number) {
   });
 }
 
-/** The database's pull workflow: its step and the replay's progress; polled while it runs. */
-export function usePullState(id: number, enabled: boolean) {
+/** The database's pull workflow: its step and the replay's progress; polled while it runs (or the database says it is pulling). */
+export function usePullState(id: number, pulling: boolean) {
   return useQuery({
     queryKey: databaseKeys.pull(id),
-    enabled,
     queryFn: () => unwrap(api.GET('/api/v1/databases/{id}/pull', { params: { path: { id } } })),
-    refetchInterval: (query) => (query.state.data?.running === false ? false : PULL_POLL_MS),
+    refetchInterval: (query) => (pulling || query.state.data?.running ? PULL_POLL_MS : false),
   });
 }
 

@@ -9,6 +9,7 @@ const COLORS: Record<string, string> = {
   verified: 'green',
   completed: 'green',
   ready: 'green',
+  applied: 'green',
   enabled: 'green',
   // look at it
   drifted: 'yellow',
@@ -29,6 +30,9 @@ const COLORS: Record<string, string> = {
   canary_running: 'blue',
   rolling_out: 'blue',
   building: 'blue',
+  pending: 'blue',
+  generating: 'blue',
+  applying: 'blue',
 };
 
 /** A status word as a coloured badge; the text stays the API's word (readable without colour). */

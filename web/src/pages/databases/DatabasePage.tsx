@@ -121,7 +121,7 @@ function ReplayStats({ stats }: { stats: Stats }) {
       </SimpleGrid>
       <Text size="xs" c="dimmed">
         Replayed <TimeAgo iso={stats.builtAt} /> in {Math.round(stats.durationMs)} ms.
-        {stats.skippedWrites ? ` ${stats.skippedWrites} statements changed no row (never a failure).` : ''}
+        {stats.skippedWrites ? ` ${stats.skippedWrites === 1 ? '1 statement' : `${stats.skippedWrites} statements`} changed no row (never a failure).` : ''}
       </Text>
       <Title order={3} size="h5">
         Failed ops by reason
@@ -169,7 +169,7 @@ function CacheMessage({ database }: { database: Database }) {
 function DatabaseDetails({ database }: { database: Database }) {
   const pulling = isPulling(database);
   const pull = usePullDatabase(database.id);
-  const pullState = usePullState(database.id, pulling || pull.isSuccess);
+  const pullState = usePullState(database.id, pulling);
   const unlink = useUnlinkDatabase();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -21,10 +21,13 @@ function Counts({ preview }: { preview: SyncPreview }) {
     <SimpleGrid cols={{ base: 2, sm: 4 }} component="section" aria-label="Changes">
       {ACTIONS.map((action) => (
         <Card key={action} withBorder padding="sm">
-          <Group justify="space-between" wrap="nowrap">
+          <Group justify="space-between" wrap="nowrap" align="baseline">
             <ActionBadge action={action} />
-            <Text fw={700} size="xl" aria-label={`${preview.counts[action]} ${ACTION_PHRASES[action]}`}>
-              {preview.counts[action]}
+            <Text size="sm" c="dimmed">
+              <Text span fw={700} size="xl" c="var(--mantine-color-text)">
+                {preview.counts[action]}
+              </Text>{' '}
+              {ACTION_PHRASES[action]}
             </Text>
           </Group>
         </Card>
@@ -140,7 +143,7 @@ function PreviewDetails({ preview }: { preview: SyncPreview }) {
           </>
         }
       />
-      <Card withBorder>
+      <Card withBorder component="section" aria-label="Preview">
         <Facts
           items={[
             ['Status', <StatusBadge status={preview.status} />],

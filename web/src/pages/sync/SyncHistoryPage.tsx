@@ -116,7 +116,7 @@ function RunLinks({ run }: { run: SyncHistoryItem }) {
 
 function HistoryTable({ runs }: { runs: SyncHistoryItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={1120}>
       <Table striped verticalSpacing="xs" aria-label="Sync runs">
         <Table.Thead>
           <Table.Tr>
@@ -136,7 +136,7 @@ function HistoryTable({ runs }: { runs: SyncHistoryItem[] }) {
           {runs.map((run) => (
             <Table.Tr key={run.id}>
               <Table.Td>{run.id}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <TimeAgo iso={run.startedAt} />
               </Table.Td>
               <Table.Td>
@@ -153,7 +153,7 @@ function HistoryTable({ runs }: { runs: SyncHistoryItem[] }) {
               </Table.Td>
               <Table.Td>{run.trigger}</Table.Td>
               <Table.Td>{run.sectionsAttempted.map((s) => SECTION_LABELS[s]).join(', ')}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={run.status} />
               </Table.Td>
               <Table.Td>{run.entityChangeCount}</Table.Td>
