@@ -255,7 +255,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The database's pull, running or last run: its step (fetching, importing, replaying, done, failed) and the replay's progress
+         * The database's pull, running or last run: its step (fetching, importing, replaying, done, failed) and what the steps behind it found
          * @description Poll it while a pull runs (cache.status building) to show its progress.
          */
         get: operations["getDatabasePull"];
@@ -1893,11 +1893,6 @@ export interface components {
             inserted: number | null;
             /** @description Ops the import removed (null before the import) */
             removed: number | null;
-            /** @description While replaying: ops replayed so far of the total (null before the first progress report, and once the pull ended) */
-            replay: {
-                done: number;
-                total: number;
-            } | null;
             startedAt: string | null;
             /** @description null while it runs */
             closedAt: string | null;

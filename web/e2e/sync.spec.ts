@@ -119,8 +119,10 @@ test('databases: link from a local path, follow the pull step by step, read the 
   // progress), then shows it degraded with its failed op named.
   const generatedId = await linkThroughThePage(page, 'generated', generatedPcd);
   const progress = page.getByRole('region', { name: 'Pull of generated' });
-  await expect(progress.getByRole('progressbar', { name: /Replay progress/ })).toBeVisible({ timeout: 30_000 });
-  await expect(progress).toContainText(/Done: \d+ new ops, 0 removed/);
+  // Importing thousands of ops takes a moment: the page shows the fetch done and the step running.
+  await expect(progress.getByRole('progressbar', { name: /^(Import the ops|Replay): in progress$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(progress).toContainText('Fetch the source');
+  await expect(progress).toContainText('Done');
   await screenshot(page, 'database-pull', { fullPage: false });
   await expect(progress).toBeHidden({ timeout: 90_000 });
   const generated = await apiUntil<{ cache: { status: string; reason: string; stats: { failedOpsByReason: Record<string, number> } } }>(arrgo(), `/databases/${generatedId}`, (d) => d.cache.status !== 'building');
@@ -143,6 +145,28 @@ test('databases: link from a local path, follow the pull step by step, read the 
   await expect(page.getByRole('row', { name: /generated/ })).toContainText('degraded');
   await expectAccessible(page);
   await screenshot(page, 'databases');
+
+  // A git repository that cannot be fetched: linked, its pull fails, the page says why in the API's words.
+  await page.getByRole('button', { name: 'Link a database' }).click();
+  const gitDialog = page.getByRole('dialog', { name: 'Link a PCD database' });
+  await gitDialog.getByRole('textbox', { name: 'Name' }).fill('unreachable-git');
+  await gitDialog.getByRole('textbox', { name: 'Repository URL' }).fill('file:///nonexistent/repo.git');
+  await gitDialog.getByRole('textbox', { name: 'Branch' }).fill('develop');
+  await gitDialog.getByRole('button', { name: 'Link and pull' }).click();
+  await expect(page.getByRole('heading', { name: 'unreachable-git', level: 1 })).toBeVisible();
+  const cannot = page.getByRole('alert').filter({ hasText: 'The database cannot be used' });
+  await expect(cannot).toContainText('fetch_failed', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('file:///nonexistent/repo.git (branch develop)');
+  const failedId = Number(new URL(page.url()).pathname.split('/').pop());
+  expect((await callApi<{ phase: string }>(arrgo(), 'GET', `/databases/${failedId}/pull`)).body.phase).toBe('failed');
+  await page.getByRole('button', { name: 'Unlink' }).click();
+  await page.getByRole('dialog', { name: 'Unlink unreachable-git?' }).getByRole('button', { name: 'Unlink' }).click();
+  await expect(page.getByRole('heading', { name: 'Databases', level: 1 })).toBeVisible();
+
+  // An unknown database: the API's refusal on the page.
+  await page.goto('/databases/999999');
+  await expect(page.getByRole('alert')).toContainText('Database 999999 not found');
+  await page.goto('/databases');
 
   // Unlink, after a confirmation saying what goes.
   await page.getByRole('link', { name: 'generated' }).click();
@@ -360,6 +384,10 @@ test('preview several instances at once; an instance without a sync configuratio
   await expect(page.getByRole('region', { name: 'Delay profile' })).toContainText('1 unchanged not shown.');
   await page.getByRole('switch', { name: 'Show unchanged entities' }).click();
   await expect(page.getByRole('region', { name: 'Delay profile' }).getByRole('article', { name: 'Standard (delay profile)' })).toContainText('Already as the database has it.');
+  // An unknown preview: the API's refusal on the page.
+  await page.goto('/sync/previews/999999');
+  await expect(page.getByRole('alert')).toContainText('Preview 999999 not found');
+  await page.goBack();
   // At phone width the preview stays readable (tables scroll sideways).
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);

@@ -90,7 +90,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
     method: 'get',
     path: '/databases/{id}/pull',
     operationId: 'getDatabasePull',
-    summary: "The database's pull, running or last run: its step (fetching, importing, replaying, done, failed) and the replay's progress",
+    summary: "The database's pull, running or last run: its step (fetching, importing, replaying, done, failed) and what the steps behind it found",
     description: 'Poll it while a pull runs (cache.status building) to show its progress.',
     tags,
     params: IdParams,

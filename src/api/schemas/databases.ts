@@ -127,10 +127,6 @@ export const PullStateSchema = z
     commit: z.string().nullable().openapi({ description: 'The commit fetched (git sources, or a local git work tree); null before the fetch' }),
     inserted: z.number().int().nullable().openapi({ description: 'Ops the import added (null before the import)' }),
     removed: z.number().int().nullable().openapi({ description: 'Ops the import removed (null before the import)' }),
-    replay: z
-      .object({ done: z.number().int(), total: z.number().int() })
-      .nullable()
-      .openapi({ description: 'While replaying: ops replayed so far of the total (null before the first progress report, and once the pull ended)' }),
     startedAt: z.string().nullable(),
     closedAt: z.string().nullable().openapi({ description: 'null while it runs' }),
   })

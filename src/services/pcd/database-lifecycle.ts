@@ -1,6 +1,5 @@
 import { WorkflowNotFoundError, type WorkflowExecutionDescription } from '@temporalio/client';
-import { defaultPayloadConverter, WorkflowIdConflictPolicy } from '@temporalio/common';
-import type { ReplayProgress } from '../../domain/pcd';
+import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import { pcdPullProgressQuery, pcdPullWorkflow, searchAttributes, type PullProgress, type PullResult } from '../../workflows/contracts';
 import type { ServiceDeps } from '../deps';
 import { startWorkflow, translateTemporalError, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
@@ -19,7 +18,7 @@ export interface PullOutcome {
   database: DatabaseView;
 }
 
-/** The database's pull workflow as it is now: running or not, its step, and the replay's progress. */
+/** The database's pull workflow as it is now: running or not, its step, and what the steps behind it found. */
 export interface PullStateView {
   workflowId: string;
   running: boolean;
@@ -28,8 +27,6 @@ export interface PullStateView {
   commit: string | null;
   inserted: number | null;
   removed: number | null;
-  /** While replaying: ops replayed of the total (the rebuild's last heartbeat). */
-  replay: { done: number; total: number } | null;
   startedAt: string | null;
   closedAt: string | null;
 }
@@ -85,20 +82,18 @@ export class PcdDatabaseLifecycle {
     try {
       description = await handle.describe();
     } catch (error) {
-      if (error instanceof WorkflowNotFoundError) return { workflowId, running: false, phase: null, commit: null, inserted: null, removed: null, replay: null, startedAt: null, closedAt: null };
+      if (error instanceof WorkflowNotFoundError) return { workflowId, running: false, phase: null, commit: null, inserted: null, removed: null, startedAt: null, closedAt: null };
       throw translateTemporalError(error);
     }
     // A pull started before the query existed answers none: its phase is unknown.
     const progress = await handle.query(pcdPullProgressQuery).catch(() => null);
-    const running = description.status.name === 'RUNNING';
     return {
       workflowId,
-      running,
+      running: description.status.name === 'RUNNING',
       phase: progress?.phase ?? null,
       commit: progress?.commit ?? null,
       inserted: progress?.inserted ?? null,
       removed: progress?.removed ?? null,
-      replay: running && progress?.phase === 'replaying' ? replayHeartbeat(description) : null,
       startedAt: description.startTime.toISOString(),
       closedAt: description.closeTime?.toISOString() ?? null,
     };
@@ -132,12 +127,4 @@ export class PcdDatabaseLifecycle {
     this.deps.orm.em.clear();
     return toDatabaseView(await this.databases.load(id));
   }
-}
-
-/** The cache rebuild heartbeats its replay progress; the pending activity carries the last one. */
-function replayHeartbeat(description: WorkflowExecutionDescription): { done: number; total: number } | null {
-  const payload = description.raw.pendingActivities?.[0]?.heartbeatDetails?.payloads?.[0];
-  if (!payload) return null;
-  const beat = defaultPayloadConverter.fromPayload<Partial<ReplayProgress>>(payload);
-  return typeof beat?.done === 'number' && typeof beat.total === 'number' ? { done: beat.done, total: beat.total } : null;
 }

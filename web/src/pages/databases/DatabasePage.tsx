@@ -11,6 +11,7 @@ import { Facts } from '../../components/Facts';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
+import { Stat } from '../../components/Stat';
 import { TimeAgo } from '../../components/TimeAgo';
 import { PullProgress } from './PullProgress';
 import { sourceText } from './source';
@@ -35,17 +36,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </Stack>
     </Card>
-  );
-}
-
-function Count({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value ?? '–'}</Text>
-    </Stack>
   );
 }
 
@@ -112,12 +102,12 @@ function ReplayStats({ stats }: { stats: Stats }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 3, sm: 6 }}>
-        <Count label="Ops" value={stats.totalOps} />
-        <Count label="Applied" value={stats.applied} />
-        <Count label="Skipped" value={stats.skipped} />
-        <Count label="Failed" value={stats.failedOps ?? stats.failed} />
-        <Count label="Conflicts" value={stats.conflicts} />
-        <Count label="Entities" value={stats.entities} />
+        <Stat label="Ops" value={stats.totalOps} />
+        <Stat label="Applied" value={stats.applied} />
+        <Stat label="Skipped" value={stats.skipped} />
+        <Stat label="Failed" value={stats.failedOps ?? stats.failed} />
+        <Stat label="Conflicts" value={stats.conflicts} />
+        <Stat label="Entities" value={stats.entities} />
       </SimpleGrid>
       <Text size="xs" c="dimmed">
         Replayed <TimeAgo iso={stats.builtAt} /> in {Math.round(stats.durationMs)} ms.
@@ -180,7 +170,10 @@ function DatabaseDetails({ database }: { database: Database }) {
     if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: databaseKeys.one(database.id), exact: true });
     wasRunning.current = running;
   }, [running, database.id, queryClient]);
-  const showProgress = pulling || running;
+  // The database's own status is the authority: once the replay recorded it, the pull is over even
+  // if the workflow has not closed yet. Before the fetch marks it building, the workflow says so.
+  const phase = pullState.data?.phase;
+  const showProgress = pulling || (running && (phase === 'fetching' || phase === 'importing'));
   const { manifest } = database;
   return (
     <Stack>

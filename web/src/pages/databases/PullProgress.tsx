@@ -14,20 +14,7 @@ function stepIndex(phase: DatabasePullState['phase']): number {
   return at < 0 ? 0 : at;
 }
 
-function ReplayBar({ replay }: { replay: DatabasePullState['replay'] }) {
-  if (!replay || replay.total === 0) return <Progress value={100} striped animated aria-label="Replay progress: starting" />;
-  const percent = Math.round((replay.done / replay.total) * 100);
-  return (
-    <Stack gap={4}>
-      <Progress value={percent} striped animated aria-label="Replay progress" />
-      <Text size="xs" c="dimmed">
-        {replay.done} of {replay.total} ops replayed ({percent} %)
-      </Text>
-    </Stack>
-  );
-}
-
-/** A running pull, step by step: the steps behind it with what they found, the one running, the replay's progress. */
+/** A running pull, step by step: the steps behind it with what they found, and the one running. */
 export function PullProgress({ name, state }: { name: string; state: DatabasePullState | undefined }) {
   const active = stepIndex(state?.phase ?? null);
   return (
@@ -42,7 +29,7 @@ export function PullProgress({ name, state }: { name: string; state: DatabasePul
               <Text size="sm" c="dimmed">
                 {i < active ? doneText(step.phase, state) : i === active ? step.doing : 'Waiting'}
               </Text>
-              {i === active && step.phase === 'replaying' ? <ReplayBar replay={state?.replay ?? null} /> : null}
+              {i === active ? <Progress value={100} striped animated mt={4} aria-label={`${step.title}: in progress`} /> : null}
             </Timeline.Item>
           ))}
         </Timeline>

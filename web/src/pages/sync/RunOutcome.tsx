@@ -4,27 +4,17 @@ import { useSyncRun } from '../../api/sync';
 import type { SyncHistoryItem, SyncPreview } from '../../api/types';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { StatusBadge } from '../../components/StatusBadge';
+import { Stat } from '../../components/Stat';
 import { TimeAgo } from '../../components/TimeAgo';
 import { plural } from './labels';
-
-function Count({ label, value }: { label: string; value: number }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </Stack>
-  );
-}
 
 function RunCounts({ run }: { run: SyncHistoryItem }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
-      <Count label="Changes planned" value={run.entityChangeCount} />
-      <Count label="Writes confirmed by the app" value={run.entityOutcomeCount} />
-      <Count label="Items in step" value={run.itemsSynced} />
-      <Count label="Sections written" value={run.sectionsRun} />
+      <Stat label="Changes planned" value={run.entityChangeCount} />
+      <Stat label="Writes confirmed by the app" value={run.entityOutcomeCount} />
+      <Stat label="Items in step" value={run.itemsSynced} />
+      <Stat label="Sections written" value={run.sectionsRun} />
     </SimpleGrid>
   );
 }
