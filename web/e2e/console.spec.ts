@@ -218,6 +218,11 @@ test.describe('signed in', () => {
     }
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+    // A refused read shows the API's own message, with a retry.
+    await page.goto('/instances/999999');
+    await expect(page.getByRole('alert')).toContainText('Instance 999999 not found');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('a write with the session cookie but without the CSRF header is refused', async ({ page }) => {

@@ -1,9 +1,11 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useFleetOverview } from '../../api/fleet';
 import { APP_LABELS, type FleetInstance, type FleetOverview } from '../../api/types';
+import { DataTable } from '../../components/DataTable';
 import { ExternalLink } from '../../components/ExternalLink';
+import { InstanceLink } from '../../components/InstanceLink';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -45,42 +47,33 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function GateTable({ gate }: { gate: FleetOverview['gate'] }) {
   if (!gate.length) return <Text size="sm" c="dimmed">No rollout is waiting at the gate.</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Rollout</Table.Th>
-            <Table.Th>Canary</Table.Th>
-            <Table.Th>Targets</Table.Th>
-            <Table.Th>Waiting for</Table.Th>
-            <Table.Th>Workflow</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {gate.map((wait) => (
-            <Table.Tr key={wait.rolloutId}>
-              <Table.Td>
-                <Anchor component={Link} to={`/rollouts/${wait.rolloutId}`}>
-                  Rollout {wait.rolloutId}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                {wait.canaryInstanceName} ({APP_LABELS[wait.arrType]})
-              </Table.Td>
-              <Table.Td>{wait.targetCount}</Table.Td>
-              <Table.Td>
-                <span title={new Date(wait.waitingSince).toLocaleString()}>{formatDuration(wait.waitedSeconds)}</span>
-              </Table.Td>
-              <Table.Td>
-                <ExternalLink href={wait.workflowUrl} label={`Rollout ${wait.rolloutId} in the Temporal Web UI`}>
-                  Temporal
-                </ExternalLink>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={560}
+      striped={false}
+      rows={gate}
+      rowKey={(wait) => wait.rolloutId}
+      columns={[
+        {
+          label: 'Rollout',
+          cell: (wait) => (
+            <Anchor component={Link} to={`/rollouts/${wait.rolloutId}`}>
+              Rollout {wait.rolloutId}
+            </Anchor>
+          ),
+        },
+        { label: 'Canary', cell: (wait) => `${wait.canaryInstanceName} (${APP_LABELS[wait.arrType]})` },
+        { label: 'Targets', cell: (wait) => wait.targetCount },
+        { label: 'Waiting for', cell: (wait) => <span title={new Date(wait.waitingSince).toLocaleString()}>{formatDuration(wait.waitedSeconds)}</span> },
+        {
+          label: 'Workflow',
+          cell: (wait) => (
+            <ExternalLink href={wait.workflowUrl} label={`Rollout ${wait.rolloutId} in the Temporal Web UI`}>
+              Temporal
+            </ExternalLink>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -102,45 +95,35 @@ function LastSync({ instance }: { instance: FleetInstance }) {
 
 function FleetTable({ instances }: { instances: FleetInstance[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Instance</Table.Th>
-            <Table.Th>App</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>Drift</Table.Th>
-            <Table.Th>Health</Table.Th>
-            <Table.Th>Last sync</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {instances.map((instance) => (
-            <Table.Tr key={instance.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/instances/${instance.id}`}>
-                  {instance.name}
-                </Anchor>
-                {instance.enabled ? null : (
-                  <Text span size="xs" c="dimmed" ml={6}>
-                    (disabled)
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{APP_LABELS[instance.arrType]}</Table.Td>
-              <Table.Td>{instance.version ?? '–'}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={instance.drift.status} />
-              </Table.Td>
-              <Table.Td>{instance.health ? <StatusBadge status={instance.health.band} label={instance.health.score === null ? instance.health.band : `${instance.health.band} · ${instance.health.score}`} /> : <Text size="sm" c="dimmed">not scored</Text>}</Table.Td>
-              <Table.Td>
-                <LastSync instance={instance} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={760}
+      rows={instances}
+      rowKey={(instance) => instance.id}
+      columns={[
+        {
+          label: 'Instance',
+          cell: (instance) => (
+            <>
+              <InstanceLink instance={instance} />
+              {instance.enabled ? null : (
+                <Text span size="xs" c="dimmed" ml={6}>
+                  (disabled)
+                </Text>
+              )}
+            </>
+          ),
+        },
+        { label: 'App', cell: (instance) => APP_LABELS[instance.arrType] },
+        { label: 'Version', cell: (instance) => instance.version ?? '–' },
+        { label: 'Drift', cell: (instance) => <StatusBadge status={instance.drift.status} /> },
+        {
+          label: 'Health',
+          cell: ({ health }) =>
+            health ? <StatusBadge status={health.band} label={health.score === null ? health.band : `${health.band} · ${health.score}`} /> : <Text size="sm" c="dimmed">not scored</Text>,
+        },
+        { label: 'Last sync', cell: (instance) => <LastSync instance={instance} /> },
+      ]}
+    />
   );
 }
 

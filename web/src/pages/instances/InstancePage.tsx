@@ -10,12 +10,12 @@ import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { Facts } from '../../components/Facts';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { StatusBadge } from '../../components/StatusBadge';
 import { TimeAgo } from '../../components/TimeAgo';
 import { ConnectionOutcome } from './ConnectionOutcome';
 import { EnabledSwitch } from './EnabledSwitch';
 import { changedFields, InstanceForm } from './InstanceForm';
 import { SyncConfigEditor } from './SyncConfigEditor';
+import { VerificationBadge } from './VerificationBadge';
 
 function EditInstance({ instance, onTested }: { instance: Instance; onTested: (result: InstanceTestResult) => void }) {
   const [opened, { open, close }] = useDisclosure(false);
@@ -97,7 +97,7 @@ function InstanceDetails({ instance }: { instance: Instance }) {
         <Facts
           items={[
             ['URL', instance.baseUrl],
-            ['Connection', <StatusBadge status={verification.status} label={verification.reason ? `${verification.status}: ${verification.reason}` : undefined} />],
+            ['Connection', <VerificationBadge instance={instance} />],
             ['App reported', verification.appName ? `${verification.appName} ${verification.version ?? ''}` : '–'],
             ['Last tested', <TimeAgo iso={verification.checkedAt} />],
             ['Tags', instance.tags.length ? instance.tags.join(', ') : '–'],

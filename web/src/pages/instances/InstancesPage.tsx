@@ -1,59 +1,41 @@
-import { Anchor, Button, Group, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { INSTANCES_PAGE_SIZE, useCreateInstance, useInstancePage } from '../../api/instances';
 import { APP_LABELS, type Instance, type InstanceRegistered } from '../../api/types';
+import { DataTable } from '../../components/DataTable';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
+import { InstanceLink } from '../../components/InstanceLink';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
-import { StatusBadge } from '../../components/StatusBadge';
 import { ConnectionOutcome } from './ConnectionOutcome';
 import { EnabledSwitch } from './EnabledSwitch';
 import { InstanceForm } from './InstanceForm';
+import { VerificationBadge } from './VerificationBadge';
 
 function InstanceTable({ instances }: { instances: Instance[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>App</Table.Th>
-            <Table.Th>URL</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>Connection</Table.Th>
-            <Table.Th>Tags</Table.Th>
-            <Table.Th>Enabled</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {instances.map((instance) => (
-            <Table.Tr key={instance.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/instances/${instance.id}`}>
-                  {instance.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{APP_LABELS[instance.arrType]}</Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {instance.baseUrl}
-                </Text>
-              </Table.Td>
-              <Table.Td>{instance.verification.version ?? '–'}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={instance.verification.status} label={instance.verification.reason ? `${instance.verification.status}: ${instance.verification.reason}` : undefined} />
-              </Table.Td>
-              <Table.Td>{instance.tags.join(', ')}</Table.Td>
-              <Table.Td>
-                <EnabledSwitch instance={instance} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={720}
+      rows={instances}
+      rowKey={(instance) => instance.id}
+      columns={[
+        { label: 'Name', cell: (instance) => <InstanceLink instance={instance} /> },
+        { label: 'App', cell: (instance) => APP_LABELS[instance.arrType] },
+        {
+          label: 'URL',
+          cell: (instance) => (
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              {instance.baseUrl}
+            </Text>
+          ),
+        },
+        { label: 'Version', cell: (instance) => instance.verification.version ?? '–' },
+        { label: 'Connection', cell: (instance) => <VerificationBadge instance={instance} /> },
+        { label: 'Tags', cell: (instance) => instance.tags.join(', ') },
+        { label: 'Enabled', cell: (instance) => <EnabledSwitch instance={instance} /> },
+      ]}
+    />
   );
 }
 
