@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Code, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { databaseKeys, isPulling, useDatabase, usePullDatabase, usePullState, useUnlinkDatabase } from '../../api/databases';
 import { APP_LABELS, type Database, type FailedOp } from '../../api/types';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { DataTable } from '../../components/DataTable';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { Facts } from '../../components/Facts';
 import { PageHeader } from '../../components/PageHeader';
@@ -43,57 +44,55 @@ function FailedByReason({ counts }: { counts: Record<string, number> }) {
   const entries = Object.entries(counts).filter(([, n]) => n > 0);
   if (!entries.length) return <Text size="sm">No op failed.</Text>;
   return (
-    <Table verticalSpacing={4} aria-label="Failed ops by reason">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Reason</Table.Th>
-          <Table.Th>Ops</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map(([reason, n]) => (
-          <Table.Tr key={reason}>
-            <Table.Td>
+    <DataTable
+      label="Failed ops by reason"
+      minWidth={360}
+      striped={false}
+      rows={entries}
+      rowKey={([reason]) => reason}
+      columns={[
+        {
+          label: 'Reason',
+          cell: ([reason]) => (
+            <>
               <Code>{reason}</Code> {REASON_TEXT[reason] ?? ''}
-            </Table.Td>
-            <Table.Td>{n}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+            </>
+          ),
+        },
+        { label: 'Ops', cell: ([, n]) => n },
+      ]}
+    />
   );
+}
+
+/** Where a failed op is: its file and position (file layers) or its op id (database ops). */
+function opPlace(op: FailedOp): string {
+  if (!op.file) return `op ${op.opId ?? '?'}`;
+  return `${op.file}${op.position ? `, op ${op.position}` : ''}${op.markerId ? ` (marker ${op.markerId})` : ''}`;
 }
 
 function FirstFailed({ ops }: { ops: FailedOp[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing={4} aria-label="First failed ops">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Layer</Table.Th>
-            <Table.Th>Where</Table.Th>
-            <Table.Th>Target</Table.Th>
-            <Table.Th>Reason</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ops.map((op, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>{op.layer}</Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {op.file ? `${op.file}${op.position ? `, op ${op.position}` : ''}${op.markerId ? ` (marker ${op.markerId})` : ''}` : `op ${op.opId ?? '?'}`}
-                </Text>
-              </Table.Td>
-              <Table.Td>{op.target ? `${op.target.entityType} "${op.target.name}"` : '–'}</Table.Td>
-              <Table.Td>
-                <Code>{op.reason}</Code>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="First failed ops"
+      minWidth={640}
+      striped={false}
+      rows={ops.map((op, i) => ({ op, i }))}
+      rowKey={({ i }) => i}
+      columns={[
+        { label: 'Layer', cell: ({ op }) => op.layer },
+        {
+          label: 'Where',
+          cell: ({ op }) => (
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              {opPlace(op)}
+            </Text>
+          ),
+        },
+        { label: 'Target', cell: ({ op }) => (op.target ? `${op.target.entityType} "${op.target.name}"` : '–') },
+        { label: 'Reason', cell: ({ op }) => <Code>{op.reason}</Code> },
+      ]}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isPulling, useDatabases, useLinkDatabase } from '../../api/databases';
 import type { Database, DatabaseCreate } from '../../api/types';
+import { DataTable } from '../../components/DataTable';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
@@ -97,52 +98,48 @@ function LinkDatabase() {
 
 function DatabaseTable({ databases }: { databases: Database[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>Cache</Table.Th>
-            <Table.Th>Failed ops</Table.Th>
-            <Table.Th>Last pulled</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {databases.map((database) => (
-            <Table.Tr key={database.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/databases/${database.id}`}>
-                  {database.name}
-                </Anchor>
-                {database.enabled ? null : (
-                  <Text span size="xs" c="dimmed" ml={6}>
-                    (disabled)
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {sourceText(database.source)}
+    <DataTable
+      minWidth={760}
+      rows={databases}
+      rowKey={(database) => database.id}
+      columns={[
+        {
+          label: 'Name',
+          cell: (database) => (
+            <>
+              <Anchor component={Link} to={`/databases/${database.id}`}>
+                {database.name}
+              </Anchor>
+              {database.enabled ? null : (
+                <Text span size="xs" c="dimmed" ml={6}>
+                  (disabled)
                 </Text>
-              </Table.Td>
-              <Table.Td>{database.manifest ? `${database.manifest.name} ${database.manifest.version}` : '–'}</Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <StatusBadge status={database.cache.status} />
-                  {isPulling(database) ? <Loader size="xs" role="status" aria-label={`Pulling ${database.name}`} /> : null}
-                </Group>
-              </Table.Td>
-              <Table.Td>{database.cache.stats ? (database.cache.stats.failedOps ?? database.cache.stats.failed) : '–'}</Table.Td>
-              <Table.Td>
-                <TimeAgo iso={database.lastPulledAt} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </>
+          ),
+        },
+        {
+          label: 'Source',
+          cell: (database) => (
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              {sourceText(database.source)}
+            </Text>
+          ),
+        },
+        { label: 'Version', cell: ({ manifest }) => (manifest ? `${manifest.name} ${manifest.version}` : '–') },
+        {
+          label: 'Cache',
+          cell: (database) => (
+            <Group gap={6} wrap="nowrap">
+              <StatusBadge status={database.cache.status} />
+              {isPulling(database) ? <Loader size="xs" role="status" aria-label={`Pulling ${database.name}`} /> : null}
+            </Group>
+          ),
+        },
+        { label: 'Failed ops', cell: ({ cache }) => (cache.stats ? (cache.stats.failedOps ?? cache.stats.failed) : '–') },
+        { label: 'Last pulled', cell: (database) => <TimeAgo iso={database.lastPulledAt} /> },
+      ]}
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { useCreatePreviews, usePreview } from '../../api/sync';
 import { APP_LABELS, type SyncPreview } from '../../api/types';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { Facts } from '../../components/Facts';
+import { InstanceLink } from '../../components/InstanceLink';
 import { FailureEvidence } from '../../components/FailureEvidence';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -147,12 +148,7 @@ function PreviewDetails({ preview }: { preview: SyncPreview }) {
         <Facts
           items={[
             ['Status', <StatusBadge status={preview.status} />],
-            [
-              'Instance',
-              <Anchor component={Link} to={`/instances/${preview.instanceId}`} size="sm">
-                {preview.instanceName}
-              </Anchor>,
-            ],
+            ['Instance', <InstanceLink instance={{ id: preview.instanceId, name: preview.instanceName }} />],
             ['Sections', preview.sections.map((s) => SECTION_LABELS[s]).join(', ') || '–'],
             ['Generated', preview.generatedAt === null ? '–' : <TimeAgo iso={new Date(preview.generatedAt).toISOString()} />],
             ['Expires', <TimeAgo iso={preview.expiresAt} fallback="–" />],

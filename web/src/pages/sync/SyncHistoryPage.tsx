@@ -1,9 +1,11 @@
-import { Anchor, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SYNC_HISTORY_PAGE_SIZE, useInstanceChoices, useSyncHistory } from '../../api/sync';
 import { APP_LABELS, ARR_TYPE_OPTIONS, type SyncHistoryFilter, type SyncHistoryItem } from '../../api/types';
+import { DataTable } from '../../components/DataTable';
+import { InstanceLink } from '../../components/InstanceLink';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -116,61 +118,41 @@ function RunLinks({ run }: { run: SyncHistoryItem }) {
 
 function HistoryTable({ runs }: { runs: SyncHistoryItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={1120}>
-      <Table striped verticalSpacing="xs" aria-label="Sync runs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Run</Table.Th>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>Instance</Table.Th>
-            <Table.Th>Trigger</Table.Th>
-            <Table.Th>Sections</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Changes</Table.Th>
-            <Table.Th>Writes confirmed</Table.Th>
-            <Table.Th>Error</Table.Th>
-            <Table.Th>From</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {runs.map((run) => (
-            <Table.Tr key={run.id}>
-              <Table.Td>{run.id}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <TimeAgo iso={run.startedAt} />
-              </Table.Td>
-              <Table.Td>
-                {run.instanceId !== null ? (
-                  <Anchor component={Link} to={`/instances/${run.instanceId}`} size="sm">
-                    {run.instanceName}
-                  </Anchor>
-                ) : (
-                  <Text size="sm">{run.instanceName} (deleted)</Text>
-                )}
-                <Text span size="xs" c="dimmed" ml={6}>
-                  {APP_LABELS[run.arrType]}
-                </Text>
-              </Table.Td>
-              <Table.Td>{run.trigger}</Table.Td>
-              <Table.Td>{run.sectionsAttempted.map((s) => SECTION_LABELS[s]).join(', ')}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <StatusBadge status={run.status} />
-              </Table.Td>
-              <Table.Td>{run.entityChangeCount}</Table.Td>
-              <Table.Td>{run.entityOutcomeCount}</Table.Td>
-              <Table.Td>
-                <Text size="sm" maw={260}>
-                  {run.error ?? '–'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <RunLinks run={run} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Sync runs"
+      minWidth={1120}
+      rows={runs}
+      rowKey={(run) => run.id}
+      columns={[
+        { label: 'Run', cell: (run) => run.id },
+        { label: 'Started', cell: (run) => <TimeAgo iso={run.startedAt} /> },
+        {
+          label: 'Instance',
+          cell: (run) => (
+            <>
+              {run.instanceId !== null ? <InstanceLink instance={{ id: run.instanceId, name: run.instanceName }} /> : <Text span size="sm">{run.instanceName} (deleted)</Text>}
+              <Text span size="xs" c="dimmed" ml={6}>
+                {APP_LABELS[run.arrType]}
+              </Text>
+            </>
+          ),
+        },
+        { label: 'Trigger', cell: (run) => run.trigger },
+        { label: 'Sections', cell: (run) => run.sectionsAttempted.map((s) => SECTION_LABELS[s]).join(', ') },
+        { label: 'Status', cell: (run) => <StatusBadge status={run.status} /> },
+        { label: 'Changes', cell: (run) => run.entityChangeCount },
+        { label: 'Writes confirmed', cell: (run) => run.entityOutcomeCount },
+        {
+          label: 'Error',
+          cell: (run) => (
+            <Text size="sm" maw={260}>
+              {run.error ?? '–'}
+            </Text>
+          ),
+        },
+        { label: 'From', cell: (run) => <RunLinks run={run} /> },
+      ]}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
-import { Anchor, Button, Card, Group, List, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreatePreviews, useInstanceChoices, useRecentPreviews } from '../../api/sync';
 import { APP_LABELS, type SyncPreview } from '../../api/types';
+import { DataTable } from '../../components/DataTable';
 import { errorMessage } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
@@ -90,40 +91,26 @@ function changesText(preview: SyncPreview): string {
 
 function PreviewTable({ previews }: { previews: SyncPreview[] }) {
   return (
-    <Table.ScrollContainer minWidth={700}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Recent previews">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Preview</Table.Th>
-            <Table.Th>Instance</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Changes</Table.Th>
-            <Table.Th>Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {previews.map((preview) => (
-            <Table.Tr key={preview.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/sync/previews/${preview.id}`}>
-                  Preview {preview.id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                {preview.instanceName} ({APP_LABELS[preview.arrType]})
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={preview.status} />
-              </Table.Td>
-              <Table.Td>{changesText(preview)}</Table.Td>
-              <Table.Td>
-                <TimeAgo iso={preview.createdAt} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Recent previews"
+      minWidth={700}
+      rows={previews}
+      rowKey={(preview) => preview.id}
+      columns={[
+        {
+          label: 'Preview',
+          cell: (preview) => (
+            <Anchor component={Link} to={`/sync/previews/${preview.id}`}>
+              Preview {preview.id}
+            </Anchor>
+          ),
+        },
+        { label: 'Instance', cell: (preview) => `${preview.instanceName} (${APP_LABELS[preview.arrType]})` },
+        { label: 'Status', cell: (preview) => <StatusBadge status={preview.status} /> },
+        { label: 'Changes', cell: changesText },
+        { label: 'Created', cell: (preview) => <TimeAgo iso={preview.createdAt} /> },
+      ]}
+    />
   );
 }
 
