@@ -254,7 +254,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The database's pull, running or last run: its step (fetching, importing, replaying, done, failed) and what the steps behind it found
+         * @description Poll it while a pull runs (cache.status building) to show its progress.
+         */
+        get: operations["getDatabasePull"];
         put?: never;
         /** Fetch, import new base ops and rebuild the cache (a Temporal workflow; concurrent pulls join one run) */
         post: operations["pullDatabase"];
@@ -848,6 +852,23 @@ export interface paths {
         head?: never;
         /** Change retention; creates, updates or deletes the Temporal Schedule that applies it */
         patch: operations["updateSyncHistorySettings"];
+        trace?: never;
+    };
+    "/api/v1/sync-history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sync run: a preview's runId while it applies (items synced so far) and after (its outcome) */
+        get: operations["getSyncRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/databases/{id}/snapshots": {
@@ -1859,6 +1880,24 @@ export interface components {
             cacheStatus?: "ready" | "degraded" | "failed";
             reason?: string;
             database: components["schemas"]["Database"];
+        };
+        DatabasePullState: {
+            workflowId: string;
+            running: boolean;
+            /**
+             * @description fetching the source, importing its ops, replaying them into the cache; done or failed once it ended. null: never pulled (or pulled by an arrgo before this field existed)
+             * @enum {string|null}
+             */
+            phase: "fetching" | "importing" | "replaying" | "done" | "failed" | null;
+            /** @description The commit fetched (git sources, or a local git work tree); null before the fetch */
+            commit: string | null;
+            /** @description Ops the import added (null before the import) */
+            inserted: number | null;
+            /** @description Ops the import removed (null before the import) */
+            removed: number | null;
+            startedAt: string | null;
+            /** @description null while it runs */
+            closedAt: string | null;
         };
         FieldChange: {
             /** @description Dot-notated field path; keyed array items by name */
@@ -4684,6 +4723,62 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDatabasePull: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pull */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabasePullState"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such database */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
@@ -7584,6 +7679,62 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSyncRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncHistoryItem"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such run (or removed by retention) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Internal error (no detail is disclosed) */
             500: {

@@ -1,7 +1,7 @@
-import { log, proxyActivities, setCurrentDetails } from '@temporalio/workflow';
+import { log, proxyActivities, setCurrentDetails, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { SourceFailure } from '../domain/pcd/source-failures';
-import type { PullResult } from './contracts';
+import { pcdPullProgressQuery, type PullProgress, type PullResult } from './contracts';
 
 const io = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
@@ -19,7 +19,10 @@ const build = proxyActivities<Activities>({
  * database, rebuild the cache. Every step is idempotent, so a retried or re-run pull is safe.
  */
 export async function pcdPullWorkflow(databaseId: number): Promise<PullResult> {
+  let progress: PullProgress = { phase: 'fetching', commit: null, inserted: null, removed: null };
+  setHandler(pcdPullProgressQuery, () => progress);
   const fail = async (reason: SourceFailure): Promise<PullResult> => {
+    progress = { ...progress, phase: 'failed' };
     await io.pcdRecordFailure(databaseId, reason);
     setCurrentDetails(`Pull failed: ${reason}`);
     return { status: 'failed', reason };
@@ -28,11 +31,14 @@ export async function pcdPullWorkflow(databaseId: number): Promise<PullResult> {
     setCurrentDetails('Fetching the source');
     const fetched = await io.pcdFetchSource(databaseId);
     if (!fetched.ok) return await fail(fetched.reason);
+    progress = { ...progress, phase: 'importing', commit: fetched.commit };
     setCurrentDetails(`Importing ops at ${fetched.commit ?? 'the local directory'}`);
     const imported = await io.pcdImportOps(databaseId);
     if (!imported.ok) return await fail(imported.reason);
+    progress = { ...progress, phase: 'replaying', inserted: imported.inserted, removed: imported.removed };
     setCurrentDetails(`Replaying (${imported.inserted} new ops, ${imported.removed} removed)`);
     const built = await build.pcdRebuildCache(databaseId);
+    progress = { ...progress, phase: 'done' };
     setCurrentDetails(`Cache ${built.cacheStatus}: ${built.totalOps} ops, ${built.failed} failed, ${built.conflicts} conflicts`);
     return { status: 'ready', commit: fetched.commit, inserted: imported.inserted, removed: imported.removed, ...built };
   } catch (error) {

@@ -34,6 +34,23 @@ describe('PCD databases: link, pull, resolved state, edits, export and import', 
     expect(ready.body.schema.note).toContain('switched off (PCD_SCHEMA_FETCH=off); the bundled PCD schema');
     expect(ready.body.schema.note).not.toContain('github.com');
 
+    // The pull's state: ended, at its last step, with what the fetch and import found.
+    const pull = await h.get(`/databases/${dbId}/pull`);
+    expect(pull.status).toBe(200);
+    expect(pull.body).toEqual({
+      workflowId: `${h.taskQueue}-pcd-pull-${dbId}`,
+      running: false,
+      phase: 'done',
+      commit: repo.head(),
+      inserted: expect.any(Number),
+      removed: 0,
+      startedAt: expect.any(String),
+      closedAt: expect.any(String),
+    });
+    expect(pull.body.inserted).toBeGreaterThan(0);
+    expect(Date.parse(pull.body.closedAt)).toBeGreaterThanOrEqual(Date.parse(pull.body.startedAt));
+    expect((await h.get('/databases/999999/pull')).status).toBe(404);
+
     const health = await h.get('/health?verbose=true');
     expect(health.body.components.repos).toMatchObject({ status: 'healthy', total: 1, enabled: 1, cached: 1, disabled: 0 });
 
@@ -223,6 +240,8 @@ describe('PCD databases: link, pull, resolved state, edits, export and import', 
     const failed = await eventually(() => h.get(`/databases/${broken.body.id}`), (r) => r.body.cache.status === 'failed');
     expect(failed.body.cache).toMatchObject({ status: 'failed', reason: 'fetch_failed', message: expect.stringContaining('could not be fetched') });
     expect(JSON.stringify(failed.body.cache)).not.toContain('nonexistent');
+    const failedPull = await eventually(() => h.get(`/databases/${broken.body.id}/pull`), (r) => r.body.running === false);
+    expect(failedPull.body).toMatchObject({ phase: 'failed', commit: null, inserted: null, removed: null });
     const read = await h.get(`/pcd/${broken.body.id}/resolved/customFormat`);
     expect(read.status).toBe(400);
     expect(read.body.error).toBe(`Database ${broken.body.id} is not ready: it has not been pulled yet`);
@@ -259,6 +278,21 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'trash-pcd through the service'
   it('links, pulls and replays with 0 failed ops and the expected resolved state', async () => {
     const linked = await h.post('/databases', { name: 'trash', source: { kind: 'git', url: repo.url } });
     const id = linked.body.id;
+    // The first pull, followed as the console does: its steps come in order.
+    const seen: { phase: string | null }[] = [];
+    await eventually(
+      async () => {
+        const state = await h.get(`/databases/${id}/pull`);
+        seen.push(state.body);
+        return state;
+      },
+      (r) => r.body.running === false && r.body.phase !== null,
+      120_000,
+    );
+    const order = ['fetching', 'importing', 'replaying', 'done'];
+    const phases = seen.map((s) => s.phase).filter((p): p is string => p !== null);
+    expect(phases[phases.length - 1]).toBe('done');
+    expect(phases.map((p) => order.indexOf(p))).toEqual([...phases.map((p) => order.indexOf(p))].sort((a, b) => a - b));
     const pulled = await h.post(`/databases/${id}/pull?wait=true`);
     expect(pulled.body).toMatchObject({ status: 'ready', database: { cache: { status: 'ready', stats: { failed: 0 } }, manifest: { name: 'trash-pcd', arrTypes: ['movie_app', 'series_app'] } } });
     const cfs = await h.get(`/pcd/${id}/resolved/customFormat`);

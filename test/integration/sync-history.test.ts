@@ -65,6 +65,18 @@ describe.each(dbKinds())('sync history on %s', (db: DbKind) => {
     expect(names(paged.body)).toEqual(['Sonarr Anime', 'Lidarr']);
   });
 
+  it('answers one run by id; 404 for an unknown one; settings keep their path', async () => {
+    const { body: list } = await h.get('/sync-history?status=partial');
+    const one = await h.get(`/sync-history/${list.items[0].id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(list.items[0]);
+    expect(one.body).toMatchObject({ instanceName: 'Sonarr Anime', status: 'partial', sectionsAttempted: ['mediaManagement'], itemsSynced: 2 });
+    const missing = await h.get('/sync-history/999999');
+    expect([missing.status, missing.body]).toEqual([404, { error: 'Sync run 999999 not found' }]);
+    expect((await h.get('/sync-history/abc')).status).toBe(400);
+    expect((await h.get('/sync-history/settings')).body).toMatchObject({ enabled: expect.any(Boolean), retentionDays: expect.any(Number) });
+  });
+
   it.each([
     ['instanceId=abc', 'query.instanceId must be a positive integer'],
     ['arrType=tv', 'query.arrType must be one of'],

@@ -62,6 +62,10 @@ describe('sync previews and applies through the workflows', () => {
       const applied = await h.post(`/sync/previews/${created.body.id}/apply?wait=true`);
       expect(applied.status).toBe(200);
       expect(applied.body).toMatchObject({ status: 'applied', failure: null, runId: expect.any(Number) });
+      // The preview's run: what the console shows as the apply's outcome.
+      const run = await h.get(`/sync-history/${applied.body.runId}`);
+      expect(run.body).toMatchObject({ id: applied.body.runId, previewId: created.body.id, instanceId: instance.id, status: 'success', failureCount: 0, finishedAt: expect.any(String) });
+      expect(run.body.entityOutcomeCount).toBeGreaterThan(0);
       expect(instance.emulator.writes.count('customformat', 'POST')).toBe(ready.body.counts.create - 1 - (instance.arrType === 'music_app' ? 1 : 0));
       expect(instance.emulator.writes.count('qualityprofile', 'POST')).toBe(1);
 

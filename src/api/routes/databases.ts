@@ -3,7 +3,7 @@ import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { waitedResponse, waitMs, waitQuery } from '../http/wait';
 import { idParam, z } from '../http/zod';
-import { DatabaseCreateSchema, DatabasePatchSchema, DatabaseSchema, PullResultSchema } from '../schemas/databases';
+import { DatabaseCreateSchema, DatabasePatchSchema, DatabaseSchema, PullResultSchema, PullStateSchema } from '../schemas/databases';
 
 const IdParams = z.object({ id: idParam() });
 const tags = ['Databases'];
@@ -84,5 +84,17 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
       409: { description: 'A rollback of the database is running' },
     },
     handler: async ({ params, query }) => waitedResponse(await databases().pullExisting(params.id, waitMs(query))),
+  });
+
+  router.add({
+    method: 'get',
+    path: '/databases/{id}/pull',
+    operationId: 'getDatabasePull',
+    summary: "The database's pull, running or last run: its step (fetching, importing, replaying, done, failed) and what the steps behind it found",
+    description: 'Poll it while a pull runs (cache.status building) to show its progress.',
+    tags,
+    params: IdParams,
+    responses: { 200: { description: 'The pull', schema: PullStateSchema }, 404: { description: 'No such database' } },
+    handler: async ({ params }) => ({ body: await databases().pullState(params.id) }),
   });
 }

@@ -60,4 +60,16 @@ export function registerSyncHistoryRoutes(router: ApiRouter, deps: ApiDeps): voi
     responses: { 200: { description: 'The settings now in force', schema: HistorySettingsSchema } },
     handler: async ({ body }) => ({ body: await history().updateSettings(body) }),
   });
+
+  // After /sync-history/settings, which this path would otherwise shadow.
+  router.add({
+    method: 'get',
+    path: '/sync-history/{id}',
+    operationId: 'getSyncRun',
+    summary: "One sync run: a preview's runId while it applies (items synced so far) and after (its outcome)",
+    tags,
+    params: z.object({ id: idParam() }),
+    responses: { 200: { description: 'The run', schema: SyncHistoryItemSchema }, 404: { description: 'No such run (or removed by retention)' } },
+    handler: async ({ params }) => ({ body: await history().get(params.id) }),
+  });
 }

@@ -1,3 +1,4 @@
+import { PULL_PHASES } from '../../domain/pcd/pull-phases';
 import { ArrTypeSchema } from './common';
 import { text, z } from '../http/zod';
 
@@ -115,3 +116,18 @@ export const PullResultSchema = z
     database: DatabaseSchema,
   })
   .openapi('DatabasePull');
+
+export const PullStateSchema = z
+  .object({
+    workflowId: z.string(),
+    running: z.boolean(),
+    phase: z.enum(PULL_PHASES).nullable().openapi({
+      description: 'fetching the source, importing its ops, replaying them into the cache; done or failed once it ended. null: never pulled (or pulled by an arrgo before this field existed)',
+    }),
+    commit: z.string().nullable().openapi({ description: 'The commit fetched (git sources, or a local git work tree); null before the fetch' }),
+    inserted: z.number().int().nullable().openapi({ description: 'Ops the import added (null before the import)' }),
+    removed: z.number().int().nullable().openapi({ description: 'Ops the import removed (null before the import)' }),
+    startedAt: z.string().nullable(),
+    closedAt: z.string().nullable().openapi({ description: 'null while it runs' }),
+  })
+  .openapi('DatabasePullState');

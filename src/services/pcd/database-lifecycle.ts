@@ -1,10 +1,10 @@
+import { WorkflowNotFoundError, type WorkflowExecutionDescription } from '@temporalio/client';
 import { WorkflowIdConflictPolicy } from '@temporalio/common';
-import { pcdPullWorkflow, searchAttributes, type PullResult } from '../../workflows/contracts';
+import { pcdPullProgressQuery, pcdPullWorkflow, searchAttributes, type PullProgress, type PullResult } from '../../workflows/contracts';
 import type { ServiceDeps } from '../deps';
-import { deploymentScopedId } from '../schedules';
-import { startWorkflow, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
+import { startWorkflow, translateTemporalError, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
 import { PcdDatabaseService, toDatabaseView, type DatabaseInput, type DatabasePatch, type DatabaseView } from './database-service';
-import { RollbackService } from '../snapshots/rollback-service';
+import { pullWorkflowId, RollbackService } from '../snapshots/rollback-service';
 import { cloneDirectory } from './source-files';
 
 export type PcdDatabaseDeps = Pick<ServiceDeps, 'config' | 'orm' | 'temporal' | 'pcdCaches'>;
@@ -16,6 +16,19 @@ export interface PullOutcome {
   /** With a finished pull: whether the replay is complete (ready), incomplete (degraded) or unusable (failed). */
   cacheStatus?: Extract<PullResult, { status: 'ready' }>['cacheStatus'];
   database: DatabaseView;
+}
+
+/** The database's pull workflow as it is now: running or not, its step, and what the steps behind it found. */
+export interface PullStateView {
+  workflowId: string;
+  running: boolean;
+  /** null: never pulled, or pulled before the progress query existed. */
+  phase: PullProgress['phase'] | null;
+  commit: string | null;
+  inserted: number | null;
+  removed: number | null;
+  startedAt: string | null;
+  closedAt: string | null;
 }
 
 /** Linking, pulling and unlinking PCD databases: the use cases behind /databases. */
@@ -60,8 +73,34 @@ export class PcdDatabaseLifecycle {
     return this.pull(id, waitMs);
   }
 
+  /** The pull of a database, running or last run. */
+  async pullState(id: number): Promise<PullStateView> {
+    await this.databases.load(id);
+    const workflowId = pullWorkflowId(this.deps.temporal.taskQueue, id);
+    const handle = this.deps.temporal.client.workflow.getHandle(workflowId);
+    let description: WorkflowExecutionDescription;
+    try {
+      description = await handle.describe();
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return { workflowId, running: false, phase: null, commit: null, inserted: null, removed: null, startedAt: null, closedAt: null };
+      throw translateTemporalError(error);
+    }
+    // A pull started before the query existed answers none: its phase is unknown.
+    const progress = await handle.query(pcdPullProgressQuery).catch(() => null);
+    return {
+      workflowId,
+      running: description.status.name === 'RUNNING',
+      phase: progress?.phase ?? null,
+      commit: progress?.commit ?? null,
+      inserted: progress?.inserted ?? null,
+      removed: progress?.removed ?? null,
+      startedAt: description.startTime.toISOString(),
+      closedAt: description.closeTime?.toISOString() ?? null,
+    };
+  }
+
   private async pull(id: number, waitMs: number): Promise<WaitedAnswer<PullOutcome>> {
-    const workflowId = deploymentScopedId(this.deps.temporal.taskQueue, `pcd-pull-${id}`);
+    const workflowId = pullWorkflowId(this.deps.temporal.taskQueue, id);
     const handle = await startWorkflow(this.deps.temporal, pcdPullWorkflow, {
       workflowId,
       args: [id],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ArrType } from '../../domain/arr-types';
 import { SyncRun } from '../../persistence/entities';
 import { containsText } from '../../persistence/orm';
+import { notFound } from '../../errors';
 import type { TemporalGateway } from '../../platform/temporal-client';
 import { applyHistoryRetentionSchedule } from '../schedules';
 import { SettingsStore } from '../settings-store';
@@ -116,6 +117,13 @@ export class SyncHistoryService {
 
   list(filter: HistoryFilter): Promise<{ items: HistoryItem[]; total: number }> {
     return listSyncRuns(this.deps.orm.em, filter);
+  }
+
+  /** One run (a preview's runId, a history item's id); 404 once retention removed it. */
+  async get(id: number): Promise<HistoryItem> {
+    const run = await this.deps.orm.em.findOne(SyncRun, { id });
+    if (!run) throw notFound(`Sync run ${id} not found`);
+    return toHistoryItem(run);
   }
 
   settings(): Promise<HistorySettings> {

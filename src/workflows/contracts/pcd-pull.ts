@@ -1,3 +1,5 @@
+import { defineQuery } from '@temporalio/workflow';
+import type { PullPhase } from '../../domain/pcd/pull-phases';
 import type { SourceFailure } from '../../domain/pcd/source-failures';
 import { defineWorkflow } from './define';
 
@@ -8,3 +10,15 @@ export type PullResult =
 
 /** Fetch, import and rebuild of one PCD database: `<tq>-pcd-pull-<databaseId>` (concurrent pulls join). */
 export const pcdPullWorkflow = defineWorkflow<(databaseId: number) => Promise<PullResult>>('pcdPullWorkflow');
+
+/** What the progress query answers: the step, and what the steps behind it found. */
+export interface PullProgress {
+  phase: PullPhase;
+  /** The commit fetched (null for a local directory that is not a git work tree, or before the fetch). */
+  commit: string | null;
+  /** Ops the import added and removed (null before the import). */
+  inserted: number | null;
+  removed: number | null;
+}
+
+export const pcdPullProgressQuery = defineQuery<PullProgress>('pcdPullProgress');

@@ -1,4 +1,4 @@
-import type { components } from './client';
+import type { components, operations } from './client';
 
 type Schemas = components['schemas'];
 
@@ -22,3 +22,15 @@ export const ARR_TYPE_OPTIONS = (Object.keys(APP_LABELS) as ArrType[]).map((valu
 
 export type FleetOverview = Schemas['FleetOverview'];
 export type FleetInstance = Schemas['FleetInstance'];
+
+export type Database = Schemas['Database'];
+export type DatabaseCreate = Schemas['DatabaseCreate'];
+export type DatabasePullState = Schemas['DatabasePullState'];
+export type FailedOp = Schemas['FailedOp'];
+
+export type SyncSection = Schemas['SyncSection'];
+export type SyncPreview = Schemas['SyncPreview'];
+export type SyncChange = Schemas['SyncChange'];
+export type FieldChange = Schemas['FieldChange'];
+export type SyncHistoryItem = Schemas['SyncHistoryItem'];
+export type SyncHistoryFilter = NonNullable<operations['listSyncHistory']['parameters']['query']>;

@@ -4,7 +4,6 @@ import { DashboardPage } from '../pages/dashboard/DashboardPage';
 import { LoginPage } from '../pages/auth/LoginPage';
 import { SetupPage } from '../pages/auth/SetupPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { PlannedPage } from '../pages/planned/PlannedPage';
 import { RequireSession } from './RequireSession';
 import { Shell } from './Shell';
 
@@ -14,8 +13,11 @@ const pages: RouteObject[] = [
   { index: true, element: <DashboardPage /> },
   { path: 'instances', lazy: async () => ({ Component: (await import('../pages/instances/InstancesPage')).InstancesPage }) },
   { path: 'instances/:id', lazy: async () => ({ Component: (await import('../pages/instances/InstancePage')).InstancePage }) },
-  { path: 'databases', element: <PlannedPage title="Databases" api="/api/v1/databases" /> },
-  { path: 'sync', element: <PlannedPage title="Sync" api="/api/v1/sync/previews, /api/v1/sync-history" /> },
+  { path: 'databases', lazy: async () => ({ Component: (await import('../pages/databases/DatabasesPage')).DatabasesPage }) },
+  { path: 'databases/:id', lazy: async () => ({ Component: (await import('../pages/databases/DatabasePage')).DatabasePage }) },
+  { path: 'sync', lazy: async () => ({ Component: (await import('../pages/sync/SyncPage')).SyncPage }) },
+  { path: 'sync/previews/:id', lazy: async () => ({ Component: (await import('../pages/sync/PreviewPage')).PreviewPage }) },
+  { path: 'sync/history', lazy: async () => ({ Component: (await import('../pages/sync/SyncHistoryPage')).SyncHistoryPage }) },
   { path: 'rollouts', lazy: async () => ({ Component: (await import('../pages/rollouts/RolloutsPage')).RolloutsPage }) },
   { path: 'rollouts/new', lazy: async () => ({ Component: (await import('../pages/rollouts/StartRolloutPage')).StartRolloutPage }) },
   { path: 'rollouts/:id', lazy: async () => ({ Component: (await import('../pages/rollouts/RolloutPage')).RolloutPage }) },

@@ -6,11 +6,14 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-/** A table of rows with a header; it scrolls sideways when the screen is narrower than `minWidth`. */
-export function DataTable<T>({ columns, rows, rowKey, minWidth, striped = true }: { columns: Column<T>[]; rows: T[]; rowKey: (row: T) => Key; minWidth: number; striped?: boolean }) {
+/**
+ * A table of rows with a header; it scrolls sideways when the screen is narrower than `minWidth`.
+ * `label` names it for assistive technology (and tests) when a page holds several.
+ */
+export function DataTable<T>({ columns, rows, rowKey, minWidth, striped = true, label }: { columns: Column<T>[]; rows: T[]; rowKey: (row: T) => Key; minWidth: number; striped?: boolean; label?: string }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped={striped} verticalSpacing="xs">
+      <Table striped={striped} verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

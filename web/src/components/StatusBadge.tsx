@@ -9,6 +9,7 @@ const COLORS: Record<string, string> = {
   verified: 'green',
   completed: 'green',
   ready: 'green',
+  applied: 'green',
   enabled: 'green',
   delivered: 'green',
   // look at it
@@ -32,6 +33,9 @@ const COLORS: Record<string, string> = {
   canary_running: 'blue',
   rolling_out: 'blue',
   building: 'blue',
+  pending: 'blue',
+  generating: 'blue',
+  applying: 'blue',
 };
 
 /** A status word as a coloured badge; the text stays the API's word (readable without colour), never cut short by a narrow table column. */
