@@ -1,18 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, setCsrfToken, unwrap, urlBase } from './client';
 import { AUTH_STATUS_KEY } from './query-client';
 
 /** Who is signed in; also hands the session's CSRF token to the client (memory only). */
+export const authStatusQuery = queryOptions({
+  queryKey: AUTH_STATUS_KEY,
+  queryFn: async () => {
+    const status = await unwrap(api.GET('/api/v1/auth/status'));
+    setCsrfToken(status.csrfToken);
+    return status;
+  },
+  staleTime: 60_000,
+});
+
 export function useAuthStatus() {
-  return useQuery({
-    queryKey: AUTH_STATUS_KEY,
-    queryFn: async () => {
-      const status = await unwrap(api.GET('/api/v1/auth/status'));
-      setCsrfToken(status.csrfToken);
-      return status;
-    },
-    staleTime: 60_000,
-  });
+  return useQuery(authStatusQuery);
 }
 
 export interface Credentials {
