@@ -328,3 +328,20 @@ test('the list shows every rollout with its status, canary, targets and age, fil
   await page.goto('/rollouts/99999');
   await expect(page.getByRole('alert')).toContainText('Rollout 99999 not found');
 });
+
+test("the start form's advanced options open in the mode stored for their section, also after a reload", async ({ page }) => {
+  await page.goto('/rollouts/new');
+  const options = page.getByRole('region', { name: 'Advanced options' });
+  const insist = options.getByRole('checkbox', { name: /Start even when the canary has nothing to change/ });
+  await expect(options).toBeVisible();
+  await expect(insist).toHaveCount(0);
+  await options.getByRole('switch', { name: 'Advanced' }).click();
+  await expect(insist).toBeVisible();
+  const stored = await apiUntil<{ items?: { section_key: string; mode: string }[] } | { section_key: string; mode: string }[]>(services.arrgo(), '/ui-preferences', (body) =>
+    (Array.isArray(body) ? body : (body.items ?? [])).some((p) => p.section_key === 'rollouts:start:options' && p.mode === 'advanced'),
+  );
+  expect(stored).toBeTruthy();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Advanced options' }).getByRole('checkbox', { name: /Start even when the canary has nothing to change/ })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Card, Checkbox, Code, Collapse, Group, List, MultiSelect, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Anchor, Button, Card, Checkbox, Code, Group, List, MultiSelect, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { precheckRefusal, useRolloutCandidates, useStartRollout, type PrecheckRefusal, type RolloutStart } from '../../api/rollouts';
 import { APP_LABELS, ARR_TYPE_OPTIONS, type ArrType } from '../../api/types';
+import { Disclosure } from '../../components/Disclosure';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
 import { SECTION_LABELS, type SyncSection } from '../../components/SyncChangeList';
@@ -82,7 +82,6 @@ function Refusal({ refusal, onUseSuggested, busy }: { refusal: PrecheckRefusal; 
 
 export function StartRolloutPage() {
   const [values, setValues] = useState<FormValues>(INITIAL);
-  const [advanced, { toggle: toggleAdvanced }] = useDisclosure(false);
   const candidates = useRolloutCandidates(values.arrType);
   const start = useStartRollout();
   const navigate = useNavigate();
@@ -190,11 +189,12 @@ export function StartRolloutPage() {
                 <Radio value="abort" label="Stop the rollout; the targets stay untouched (abort)" />
               </Stack>
             </Radio.Group>
-            <div>
-              <Button variant="subtle" size="compact-sm" onClick={toggleAdvanced} aria-expanded={advanced} aria-controls="rollout-advanced">
-                {advanced ? 'Hide advanced options' : 'Show advanced options'}
-              </Button>
-              <Collapse expanded={advanced} id="rollout-advanced">
+            <Disclosure
+              sectionKey="rollouts:start:options"
+              title="Advanced options"
+              order={3}
+              description="Starting a canary with nothing to change, and how long the evidence stays valid."
+              advanced={
                 <Stack mt="sm" gap="sm">
                   <Checkbox
                     label="Start even when the canary has nothing to change (allowInSyncCanary)"
@@ -214,8 +214,10 @@ export function StartRolloutPage() {
                     w={260}
                   />
                 </Stack>
-              </Collapse>
-            </div>
+              }
+            >
+              {null}
+            </Disclosure>
             {refusal ? <Refusal refusal={refusal} busy={start.isPending} onUseSuggested={switchToSuggested} /> : start.isError ? <ErrorDisplay title="Not started" error={start.error} /> : null}
             <Group justify="flex-end">
               <Button type="submit" loading={start.isPending} disabled={!values.canary || !values.targets.length || !values.sections.length}>
