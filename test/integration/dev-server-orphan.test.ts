@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../setup/ports';
+import { freeStablePort } from '../setup/ports';
 import { eventually } from '../helpers/harness';
 
 const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
@@ -42,7 +42,7 @@ describe('the embedded Temporal dev server and a crash of its parent', () => {
   let ports: { api: number; temporal: number; ui: number };
 
   beforeAll(async () => {
-    ports = { api: await freePort(), temporal: await freePort(), ui: await freePort() };
+    ports = { api: await freeStablePort(), temporal: await freeStablePort(), ui: await freeStablePort() };
   });
   afterAll(() => {
     for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');

@@ -34,8 +34,9 @@ describe('PCD databases: link, pull, resolved state, edits, export and import', 
     expect(ready.body.schema.note).toContain('switched off (PCD_SCHEMA_FETCH=off); the bundled PCD schema');
     expect(ready.body.schema.note).not.toContain('github.com');
 
-    // The pull's state: ended, at its last step, with what the fetch and import found.
-    const pull = await h.get(`/databases/${dbId}/pull`);
+    // The pull's state: ended, at its last step, with what the fetch and import found. (The cache is
+    // ready a moment before the workflow closes: its last step records the status, then it returns.)
+    const pull = await eventually(() => h.get(`/databases/${dbId}/pull`), (r) => r.body?.running === false);
     expect(pull.status).toBe(200);
     expect(pull.body).toEqual({
       workflowId: `${h.taskQueue}-pcd-pull-${dbId}`,
