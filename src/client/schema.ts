@@ -1899,6 +1899,11 @@ export interface components {
             /** @description null while it runs */
             closedAt: string | null;
         };
+        /**
+         * @description Portable entity type. Music entities must use the music_app_* types. Requests may also spell regular_expression as regularExpression, custom_format as customFormat, quality_profile as qualityProfile, delay_profile as delayProfile, movie_app_naming as movieAppNaming, series_app_naming as seriesAppNaming, music_app_naming as musicAppNaming, movie_app_media_settings as movieAppMediaSettings, series_app_media_settings as seriesAppMediaSettings, music_app_media_settings as musicAppMediaSettings, movie_app_quality_definitions as movieAppQualityDefinitions, series_app_quality_definitions as seriesAppQualityDefinitions, music_app_quality_definitions as musicAppQualityDefinitions, music_app_metadata_profile as musicAppMetadataProfile; answers use the canonical value.
+         * @enum {string}
+         */
+        PortableEntityType: "regular_expression" | "custom_format" | "quality_profile" | "delay_profile" | "movie_app_naming" | "series_app_naming" | "music_app_naming" | "movie_app_media_settings" | "series_app_media_settings" | "music_app_media_settings" | "movie_app_quality_definitions" | "series_app_quality_definitions" | "music_app_quality_definitions" | "music_app_metadata_profile";
         FieldChange: {
             /** @description Dot-notated field path; keyed array items by name */
             field: string;
@@ -1932,6 +1937,7 @@ export interface components {
         ResolvedEntity: {
             databaseId: number;
             entityType: string;
+            portableType: components["schemas"]["PortableEntityType"];
             name: string;
             /** @enum {string} */
             layer: "base" | "user" | "resolved";
@@ -1968,11 +1974,6 @@ export interface components {
          * @enum {string}
          */
         ResolvedEntityType: "delayProfile" | "regularExpression" | "customFormat" | "qualityProfile" | "naming" | "mediaSettings" | "qualityDefinitions" | "musicAppMetadataProfile";
-        /**
-         * @description Portable entity type. Music entities must use the music_app_* types. Requests may also spell regular_expression as regularExpression, custom_format as customFormat, quality_profile as qualityProfile, delay_profile as delayProfile, movie_app_naming as movieAppNaming, series_app_naming as seriesAppNaming, music_app_naming as musicAppNaming, movie_app_media_settings as movieAppMediaSettings, series_app_media_settings as seriesAppMediaSettings, music_app_media_settings as musicAppMediaSettings, movie_app_quality_definitions as movieAppQualityDefinitions, series_app_quality_definitions as seriesAppQualityDefinitions, music_app_quality_definitions as musicAppQualityDefinitions, music_app_metadata_profile as musicAppMetadataProfile; answers use the canonical value.
-         * @enum {string}
-         */
-        PortableEntityType: "regular_expression" | "custom_format" | "quality_profile" | "delay_profile" | "movie_app_naming" | "series_app_naming" | "music_app_naming" | "movie_app_media_settings" | "series_app_media_settings" | "music_app_media_settings" | "movie_app_quality_definitions" | "series_app_quality_definitions" | "music_app_quality_definitions" | "music_app_metadata_profile";
         /** @description When supplied, all three keys are required */
         PortableMigrationMetadata: {
             /** @enum {string} */

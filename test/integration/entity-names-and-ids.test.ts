@@ -37,6 +37,10 @@ describe('entity names and ids across endpoints (sample PCD)', () => {
       const settings = await h.get(`/pcd/${databaseId}/resolved/media_settings?arrType=sonarr`);
       expect([settings.status, settings.body.entityType]).toEqual([200, 'mediaSettings']);
       expect(settings.text).toBe((await h.get(`/pcd/${databaseId}/resolved/mediaSettings?arrType=series_app`)).text);
+      // Each item names its portable type, which the export, import and edit routes take.
+      expect(new Set(canonical.body.entities.map((e: { portableType: string }) => e.portableType))).toEqual(new Set(['quality_profile']));
+      expect(naming.body.entities[0].portableType).toBe('movie_app_naming');
+      expect(settings.body.entities[0].portableType).toBe('series_app_media_settings');
     });
 
     it('edits, exports and imports take customFormat for custom_format, and answer custom_format', async () => {

@@ -5,7 +5,7 @@ import { ADMIN, apiUntil, callApi, expect, expectAccessible, screenshot, service
 // global setup (its admin user, its instances).
 test.describe.configure({ mode: 'serial' });
 
-const NAVIGATION = ['Dashboard', 'Instances', 'Databases', 'Sync', 'Rollouts', 'Drift', 'Health', 'Timeline', 'Notifications', 'Settings'];
+const NAVIGATION = ['Dashboard', 'Instances', 'Databases', 'Sync', 'Rollouts', 'Drift', 'Health', 'Timeline', 'Notifications', 'Settings', 'Configuration', 'Graph', 'Goals', 'Compare', 'Release tester', 'Guides', 'Snapshots', 'Parity'];
 const SAMPLE_PCD = 'examples/sample-pcd';
 
 test.use({ baseURL: process.env.ARRGO_E2E_URL });

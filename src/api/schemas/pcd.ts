@@ -34,6 +34,8 @@ export const ResolvedEntitySchema = z
   .object({
     databaseId: z.number().int(),
     entityType: z.string(),
+    // The type in portable form: what GET /pcd/export, POST /pcd/import and the entity edit routes take.
+    portableType: PortableTypeSchema,
     name: z.string(),
     layer: LayerSchema,
     exists: z.boolean().openapi({ description: 'The entity exists in the requested layer' }),

@@ -28,6 +28,8 @@ export type ResolvedLayer = (typeof LAYERS)[number];
 /** One entity item of the resolved list (the caller adds databaseId). */
 export interface ResolvedEntityItem {
   entityType: ResolvedEntityType;
+  /** The type in portable form: what export, import and the entity edit routes take. */
+  portableType: PortableType;
   name: string;
   layer: ResolvedLayer;
   /** The entity exists in the requested layer. */
@@ -78,13 +80,14 @@ function item(
   const conflict = conflicts.has(name);
   if (layer === 'base') {
     const e = readEntity(state.base, type, name);
-    return { entityType, name, layer, exists: e !== null, id: e?.routeId ?? null, entity: e?.data ?? null, conflict };
+    return { entityType, portableType: type, name, layer, exists: e !== null, id: e?.routeId ?? null, entity: e?.data ?? null, conflict };
   }
   const resolved = readEntity(state.resolved, type, name);
   if (layer === 'user') {
     const base = readEntity(state.base, type, name);
     return {
       entityType,
+      portableType: type,
       name,
       layer,
       exists: resolved !== null,
@@ -94,7 +97,7 @@ function item(
       conflict,
     };
   }
-  const out: ResolvedEntityItem = { entityType, name, layer, exists: resolved !== null, id: resolved?.routeId ?? null, entity: resolved?.data ?? null, conflict };
+  const out: ResolvedEntityItem = { entityType, portableType: type, name, layer, exists: resolved !== null, id: resolved?.routeId ?? null, entity: resolved?.data ?? null, conflict };
   if (includeLineage) {
     if (!resolved) {
       out.lineage = [];

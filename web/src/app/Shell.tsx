@@ -1,10 +1,10 @@
-import { ActionIcon, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { useAuthStatus, useLogout } from '../api/auth';
 import { PageLoader } from '../components/PageLoader';
-import { NAVIGATION } from './navigation';
+import { NAVIGATION_GROUPS } from './navigation';
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -61,16 +61,23 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main" style={navigationHidden ? { visibility: 'hidden' } : undefined}>
         <ScrollArea>
-          {NAVIGATION.map((item) => (
-            <NavLink
-              key={item.path}
-              component={RouterNavLink}
-              to={item.path}
-              end={item.path === '/'}
-              label={item.label}
-              active={item.path === '/' ? location.pathname === '/' : location.pathname.startsWith(item.path)}
-              onClick={close}
-            />
+          {NAVIGATION_GROUPS.map((group) => (
+            <Box key={group.label} mb="xs">
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4} aria-hidden>
+                {group.label}
+              </Text>
+              {group.items.map((item) => (
+                <NavLink
+                  key={item.path}
+                  component={RouterNavLink}
+                  to={item.path}
+                  end={item.path === '/'}
+                  label={item.label}
+                  active={item.path === '/' ? location.pathname === '/' : location.pathname.startsWith(item.path)}
+                  onClick={close}
+                />
+              ))}
+            </Box>
           ))}
         </ScrollArea>
       </AppShell.Navbar>

@@ -27,6 +27,15 @@ const pages: RouteObject[] = [
   { path: 'timeline', lazy: async () => ({ Component: (await import('../pages/timeline/TimelinePage')).TimelinePage }) },
   { path: 'notifications', lazy: async () => ({ Component: (await import('../pages/notifications/NotificationsPage')).NotificationsPage }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('../pages/settings/SettingsPage')).SettingsPage }) },
+  { path: 'configuration', lazy: async () => ({ Component: (await import('../pages/configuration/ConfigurationPage')).ConfigurationPage }) },
+  { path: 'configuration/:databaseId/:portableType/:name', lazy: async () => ({ Component: (await import('../pages/configuration/EntityPage')).EntityPage }) },
+  { path: 'graph', lazy: async () => ({ Component: (await import('../pages/graph/GraphPage')).GraphPage }) },
+  { path: 'goals', lazy: async () => ({ Component: (await import('../pages/goals/GoalsPage')).GoalsPage }) },
+  { path: 'compare', lazy: async () => ({ Component: (await import('../pages/compare/ComparePage')).ComparePage }) },
+  { path: 'release-tester', lazy: async () => ({ Component: (await import('../pages/release-tester/ReleaseTesterPage')).ReleaseTesterPage }) },
+  { path: 'guides', lazy: async () => ({ Component: (await import('../pages/guides/GuidesPage')).GuidesPage }) },
+  { path: 'snapshots', lazy: async () => ({ Component: (await import('../pages/snapshots/SnapshotsPage')).SnapshotsPage }) },
+  { path: 'parity', lazy: async () => ({ Component: (await import('../pages/parity/ParityPage')).ParityPage }) },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -1,0 +1,82 @@
+// PCD entities of a database: the resolved, base and user layers (with lineage), the user ops, and
+// the value-guarded edits the console's editors write. Every page of the configuration workbench
+// reads and writes PCD state through these hooks, so one edit refreshes every view of it.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap, type components, type operations } from './client';
+import type { ArrType } from './types';
+
+type Schemas = components['schemas'];
+export type ResolvedEntityType = Schemas['ResolvedEntityType'];
+export type PortableType = Schemas['PortableEntityType'];
+export type ResolvedEntity = Schemas['ResolvedEntity'];
+export type ResolvedList = Schemas['ResolvedList'];
+export type LineageEntry = Schemas['LineageEntry'];
+export type UserOp = Schemas['UserOp'];
+export type EntityEdit = Schemas['EntityEdit'];
+export type PcdLayer = NonNullable<NonNullable<operations['listResolvedEntities']['parameters']['query']>['layer']>;
+
+export interface ResolvedQuery {
+  layer?: PcdLayer;
+  /** Required for naming, mediaSettings and qualityDefinitions; refused for the other types. */
+  arrType?: ArrType | null;
+  includeLineage?: boolean;
+}
+
+export const pcdKeys = {
+  /** Everything read from one database's PCD state: invalidated after any edit, revert, import or pull. */
+  database: (databaseId: number) => ['pcd', databaseId] as const,
+  resolved: (databaseId: number, entityType: ResolvedEntityType, query: ResolvedQuery) =>
+    ['pcd', databaseId, 'resolved', entityType, query.layer ?? 'resolved', query.arrType ?? null, query.includeLineage === true] as const,
+  userOps: (databaseId: number) => ['pcd', databaseId, 'user-ops'] as const,
+};
+
+/** Entities of one type in a layer (optionally with lineage; lineage needs layer resolved). */
+export function useResolvedEntities(databaseId: number | null, entityType: ResolvedEntityType, query: ResolvedQuery = {}, enabled = true) {
+  return useQuery({
+    queryKey: pcdKeys.resolved(databaseId ?? 0, entityType, query),
+    enabled: databaseId !== null && enabled,
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/pcd/{databaseId}/resolved/{entityType}', {
+          params: {
+            path: { databaseId: databaseId!, entityType },
+            query: { ...(query.layer ? { layer: query.layer } : {}), ...(query.arrType ? { arrType: query.arrType } : {}), ...(query.includeLineage ? { includeLineage: true } : {}) },
+          },
+        }),
+      ),
+  });
+}
+
+/** The user layer of a database: every edit in order, with how it replays on the current base. */
+export function useUserOps(databaseId: number | null) {
+  return useQuery({
+    queryKey: pcdKeys.userOps(databaseId ?? 0),
+    enabled: databaseId !== null,
+    queryFn: () => unwrap(api.GET('/api/v1/pcd/{databaseId}/user-ops', { params: { path: { databaseId: databaseId! } } })),
+  });
+}
+
+/** Every view of a database's PCD state reads again (after an edit, a revert, an import, a rollback). */
+export function usePcdChanged() {
+  const queryClient = useQueryClient();
+  return (databaseId: number) => queryClient.invalidateQueries({ queryKey: pcdKeys.database(databaseId) });
+}
+
+/** Writes value-guarded user-layer ops for one entity: the whole payload (data) or field edits (changes). */
+export function useEditEntity(databaseId: number, portableType: PortableType, name: string) {
+  const changed = usePcdChanged();
+  return useMutation({
+    mutationFn: (edit: EntityEdit) =>
+      unwrap(api.PATCH('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', { params: { path: { databaseId, entityType: portableType, name } }, body: edit })),
+    onSuccess: () => changed(databaseId),
+  });
+}
+
+/** Reverts one user op: the entity falls back to what the remaining layers give. */
+export function useRevertUserOp(databaseId: number) {
+  const changed = usePcdChanged();
+  return useMutation({
+    mutationFn: (opId: number) => unwrap(api.DELETE('/api/v1/pcd/{databaseId}/user-ops/{opId}', { params: { path: { databaseId, opId } } })),
+    onSuccess: () => changed(databaseId),
+  });
+}
