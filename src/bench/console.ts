@@ -3,14 +3,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { driftScheduleId } from '../services/schedules';
 import { startEmulatorFleet } from './emulator-fleet';
+import { consoleBenchUnavailable, consoleSession, launchBenchBrowser, signedInContext, WEB_ROOT } from './browser';
 import { median, type Benchmark } from './harness';
 import { runScheduleNow, startBenchService } from './service-harness';
 
-const WEB_ROOT = path.resolve(__dirname, '..', '..', 'dist', 'web');
-const CHROMIUM = process.env.ARRGO_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const INSTANCES = 200;
 const ROUNDS = 5;
-const ADMIN = { username: 'bench', password: 'bench-password-0123' };
 
 /**
  * The console's dashboard over 200 emulated instances, in Debian's Chromium: the time from
@@ -20,21 +18,13 @@ const ADMIN = { username: 'bench', password: 'bench-password-0123' };
  */
 export const consoleBenchmark: Benchmark = {
   name: 'console',
-  unavailable: () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) return `${WEB_ROOT} is not built (npm run build)`;
-    if (!fs.existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (Debian's chromium package; ARRGO_E2E_CHROMIUM names another path)`;
-    return null;
-  },
+  unavailable: consoleBenchUnavailable,
   async run(report) {
     report({ name: 'first page, JavaScript and CSS gzipped (goal <= 300 KB, issue 26)', values: { kb: firstPageGzippedBytes() / 1024 } });
 
     const bench = await startBenchService();
     const fleet = await startEmulatorFleet('radarr', INSTANCES, 0);
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launchBenchBrowser();
     try {
       for (const [i, target] of fleet.instances.entries()) {
         const created = await bench.request('POST', '/instances', { name: `radarr-${String(i).padStart(3, '0')}`, arrType: 'movie_app', baseUrl: target.baseUrl, apiKey: target.apiKey });
@@ -43,10 +33,8 @@ export const consoleBenchmark: Benchmark = {
       // Every row has a stored drift result, as a fleet that has been polled does.
       await bench.request('PUT', '/drift/settings', { enabled: true, intervalMinutes: 1440 });
       await runScheduleNow(bench, driftScheduleId(bench.service.config.temporal.taskQueue));
-      const origin = bench.baseUrl.replace(/\/api\/v1$/, '');
-      const setup = await fetch(`${origin}/api/v1/auth/setup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-      if (setup.status !== 201) throw new Error(`setup: ${setup.status}`);
-      const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+      const session = await consoleSession(bench);
+      const { origin, cookie } = session;
       const lastRow = `radarr-${String(INSTANCES - 1).padStart(3, '0')}`;
 
       const cold: number[] = [];
@@ -55,9 +43,7 @@ export const consoleBenchmark: Benchmark = {
       const phases: { htmlMs: number; firstApiMs: number; lastApiDoneMs: number; usableMs: number }[] = [];
       let apiCalls: string[] = [];
       // A returning user: one context, its cache warm after the first visit.
-      const returning = await browser.newContext({ baseURL: origin });
-      const [cookieName, cookieValue] = cookie.split('=');
-      await returning.addCookies([{ name: cookieName, value: cookieValue, url: origin }]);
+      const returning = await signedInContext(browser, session);
       const visit = async (context: import('playwright-core').BrowserContext) => {
         const page = await context.newPage();
         const calls: string[] = [];
@@ -91,8 +77,7 @@ export const consoleBenchmark: Benchmark = {
       };
       for (let round = 0; round <= ROUNDS; round++) {
         // A new context: nothing cached, as on a first visit.
-        const context = await browser.newContext({ baseURL: origin });
-        await context.addCookies([{ name: cookieName, value: cookieValue, url: origin }]);
+        const context = await signedInContext(browser, session);
         const first = await visit(context);
         await context.close();
         const again = await visit(returning);
