@@ -138,7 +138,7 @@ function GraphDrawing({ graph, open }: { graph: Pick<PcdGraph, 'nodes' | 'edges'
         edgesFocusable={false}
         onlyRenderVisibleElements
         fitView
-        minZoom={0.05}
+        minZoom={0.01}
         aria-label="Dependency graph"
       >
         <Background />
