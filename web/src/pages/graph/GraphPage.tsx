@@ -138,6 +138,7 @@ function GraphDrawing({ graph, open }: { graph: Pick<PcdGraph, 'nodes' | 'edges'
         edgesFocusable={false}
         onlyRenderVisibleElements
         fitView
+        fitViewOptions={{ maxZoom: 1.5 }}
         minZoom={0.01}
         aria-label="Dependency graph"
       >
@@ -215,7 +216,8 @@ export function GraphPage() {
                   </Alert>
                 ) : null}
                 <FocusContext.Provider value={setFocus}>
-                  <GraphDrawing graph={shown!.part} open={open} />
+                  {/* A new view (filters, focus) is drawn afresh, so it is fitted to the frame. */}
+                  <GraphDrawing key={params.toString()} graph={shown!.part} open={open} />
                 </FocusContext.Provider>
                 {shown!.focused ? (
                   <LinksTable databaseId={databaseId} focused={shown!.focused} edges={shown!.part.edges} nodes={shown!.nodes} onFocus={setFocus} />

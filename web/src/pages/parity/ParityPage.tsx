@@ -1,4 +1,5 @@
 import { Anchor, Badge, Card, Code, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { entityPath } from '../../api/pcd';
 import { useParityMap, type ParityMap, type ParityScope, type ParitySupport } from '../../api/parity';
@@ -27,42 +28,65 @@ const SCOPE_LABELS: Record<ParityScope, string> = {
   upgrades: 'Upgrades',
 };
 
+/** A table with a row per item and a column per app: the row's header, then one cell per app. */
+function PerAppTable<T>({ apps, labelledBy, first, rows, rowKey, header, cell }: {
+  apps: ArrType[];
+  labelledBy: string;
+  first: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  header: (row: T) => ReactNode;
+  cell: (row: T, app: ArrType) => ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table withTableBorder striped aria-labelledby={labelledBy}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{first}</Table.Th>
+            {apps.map((app) => (
+              <Table.Th scope="col" key={app}>
+                {APP_LABELS[app]}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              <Table.Th scope="row" fw={500}>
+                {header(row)}
+              </Table.Th>
+              {apps.map((app) => (
+                <Table.Td key={app}>{cell(row, app)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 function Matrix({ map }: { map: ParityMap }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="parity-matrix-title">
       <Title order={2} size="h4" id="parity-matrix-title">
         Entities per app
       </Title>
-      <Table.ScrollContainer minWidth={420}>
-        <Table withTableBorder aria-labelledby="parity-matrix-title">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Entity</Table.Th>
-              {map.apps.map((app) => (
-                <Table.Th scope="col" key={app}>
-                  {APP_LABELS[app]}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {map.matrix.map((row) => (
-              <Table.Tr key={row.entity}>
-                <Table.Th scope="row" fw={500}>
-                  {row.label}
-                </Table.Th>
-                {map.apps.map((app) => (
-                  <Table.Td key={app}>
-                    <Badge color={SUPPORT[row[app]].color} variant="light" radius="sm" style={{ textTransform: 'none' }}>
-                      {SUPPORT[row[app]].label}
-                    </Badge>
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PerAppTable
+        apps={map.apps}
+        labelledBy="parity-matrix-title"
+        first="Entity"
+        rows={map.matrix}
+        rowKey={(row) => row.entity}
+        header={(row) => row.label}
+        cell={(row, app) => (
+          <Badge color={SUPPORT[row[app]].color} variant="light" radius="sm" style={{ textTransform: 'none' }}>
+            {SUPPORT[row[app]].label}
+          </Badge>
+        )}
+      />
       <Stack gap={2}>
         {(Object.keys(SUPPORT) as ParitySupport[]).map((support) => (
           <Text size="xs" key={support}>
@@ -132,34 +156,19 @@ function Profiles({ map, databaseId }: { map: ParityMap; databaseId: number }) {
       <Text size="sm" c="dimmed">
         A profile fits an app when every quality it enables exists in that app.
       </Text>
-      <Table.ScrollContainer minWidth={420}>
-        <Table withTableBorder striped aria-labelledby="parity-profiles-title">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Profile</Table.Th>
-              {map.apps.map((app) => (
-                <Table.Th scope="col" key={app}>
-                  {APP_LABELS[app]}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {map.profiles.map((profile) => (
-              <Table.Tr key={profile.name}>
-                <Table.Th scope="row" fw={500}>
-                  <Anchor component={Link} to={entityPath(databaseId, 'quality_profile', profile.name)}>
-                    {profile.name}
-                  </Anchor>
-                </Table.Th>
-                {map.apps.map((app) => (
-                  <Table.Td key={app}>{profile.compatibleArrTypes.includes(app) ? 'fits' : '–'}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PerAppTable
+        apps={map.apps}
+        labelledBy="parity-profiles-title"
+        first="Profile"
+        rows={map.profiles}
+        rowKey={(profile) => profile.name}
+        header={(profile) => (
+          <Anchor component={Link} to={entityPath(databaseId, 'quality_profile', profile.name)}>
+            {profile.name}
+          </Anchor>
+        )}
+        cell={(profile, app) => (profile.compatibleArrTypes.includes(app) ? 'fits' : '–')}
+      />
     </Stack>
   );
 }
