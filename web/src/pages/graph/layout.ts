@@ -3,7 +3,12 @@
 // into the nodes and edges @xyflow/react draws. Also the focus on one node.
 import dagre from '@dagrejs/dagre';
 import type { Edge, Node } from '@xyflow/react';
-import type { GraphEdge, GraphNode, PcdGraph } from '../../api/graph';
+// Types straight from the generated client, so the layout also loads outside the browser (a bench, a unit test).
+import type { components } from '../../../../src/client';
+
+type PcdGraph = components['schemas']['PcdGraph'];
+type GraphNode = PcdGraph['nodes'][number];
+type GraphEdge = PcdGraph['edges'][number];
 
 export const NODE_WIDTH = 240;
 export const NODE_HEIGHT = 52;
