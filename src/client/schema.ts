@@ -2045,6 +2045,11 @@ export interface components {
                 kind: "custom_format" | "regular_expression" | "quality_profile" | "quality" | "quality_definition";
                 name: string;
                 routeId: number | null;
+                /** @description The entity the node stands for (its portable type and name, as the entity reads and edits take them); null for qualities, which are not entities */
+                entity: {
+                    portableType: components["schemas"]["PortableEntityType"];
+                    name: string;
+                } | null;
                 inDegree: number;
                 outDegree: number;
                 compatibleArrTypes?: components["schemas"]["ArrType"][] | null;
@@ -2089,7 +2094,46 @@ export interface components {
             releaseStatusAllowedCount: number;
         };
         ParityMap: {
-            [key: string]: unknown;
+            entities: ("custom_formats" | "quality_profiles" | "quality_definitions" | "delay_profiles" | "metadata_profiles")[];
+            apps: components["schemas"]["ArrType"][];
+            matrix: {
+                /** @enum {string} */
+                entity: "custom_formats" | "quality_profiles" | "quality_definitions" | "delay_profiles" | "metadata_profiles";
+                label: string;
+                /**
+                 * @description native: a separate PCD definition per app; shared: one app-agnostic definition synced to every app (per-app parts scoped by arrType); unsupported: the app has no such concept
+                 * @enum {string}
+                 */
+                movie_app: "native" | "shared" | "unsupported";
+                /**
+                 * @description native: a separate PCD definition per app; shared: one app-agnostic definition synced to every app (per-app parts scoped by arrType); unsupported: the app has no such concept
+                 * @enum {string}
+                 */
+                series_app: "native" | "shared" | "unsupported";
+                /**
+                 * @description native: a separate PCD definition per app; shared: one app-agnostic definition synced to every app (per-app parts scoped by arrType); unsupported: the app has no such concept
+                 * @enum {string}
+                 */
+                music_app: "native" | "shared" | "unsupported";
+            }[];
+            semanticDifferences: {
+                /** @enum {string} */
+                scope: "custom_formats" | "quality_profiles" | "quality_definitions" | "delay_profiles" | "metadata_profiles" | "instances" | "library" | "releases" | "rename" | "upgrades";
+                /** @description The app families the difference concerns */
+                apps: components["schemas"]["ArrType"][];
+                summary: string;
+                detail: string;
+                suggestion?: string;
+                /** @description App API endpoints the difference was read from (app:path) */
+                sourceRefs: string[];
+            }[];
+            /** @description With databaseId only: each quality profile's compatible app families (every enabled quality maps to the app) */
+            profiles?: {
+                name: string;
+                compatibleArrTypes: components["schemas"]["ArrType"][];
+                /** @enum {string} */
+                basis: "enabled-qualities";
+            }[];
         };
         /** @enum {string} */
         GoalCategory: "unwanted" | "hdr_dv" | "hdr_hdr10plus" | "hdr_baseline" | "remux" | "release_group_tier_1" | "release_group_tier_2" | "release_group_tier_3" | "audio_lossless" | "audio_advanced" | "audio_baseline" | "streaming_service" | "movie_version" | "repack_proper" | "resolution";
@@ -3463,9 +3507,11 @@ export interface components {
              */
             suggestion_dismissed_at?: string | null;
         };
+        /** @enum {string} */
+        ComparableEntityType: "qualityProfile" | "customFormat" | "delayProfile" | "naming" | "mediaSettings" | "qualityDefinitions" | "musicAppMetadataProfile";
         EntityCompare: {
             databaseId: number;
-            entityType: string;
+            entityType: components["schemas"]["ComparableEntityType"];
             name: string;
             instances: {
                 instanceId: number;
@@ -3484,11 +3530,24 @@ export interface components {
                 /** @description Sanitized reason: incompatible, not_configured, rate-limited (live fetch), or the drift reasons unreachable, timeout, unauthorized, invalid_response, app_mismatch (the app at the instance's URL is of another app type: nothing was read), rate_limited, error */
                 error?: string;
             }[];
+            /** @description The instance the others are diffed against: the first (in request order) that has the entity; null when none has it */
+            baselineInstanceId: number | null;
             diffs: {
                 instanceId: number;
-                /** @description SyncChange without section and category */
+                /** @description A SyncChange without section and category */
                 changes: {
-                    [key: string]: unknown;
+                    /** @description The sync entity type (as in a sync preview) */
+                    entityType: string;
+                    /** @description The entity's name on this instance (with its namespace) */
+                    name: string;
+                    /**
+                     * @description update: differs from the baseline
+                     * @enum {string}
+                     */
+                    action: "update" | "unchanged";
+                    remoteId: unknown;
+                    /** @description current: the baseline value; desired: this instance */
+                    fields: components["schemas"]["FieldChange"][];
                 }[];
             }[];
         };

@@ -55,6 +55,7 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'cross-instance compare of one 
     expect(down).toMatchObject({ arrType: 'movie_app', supported: true, present: true, desired: null, error: 'unreachable' });
 
     // Baseline is the 4K Radarr: the HD Radarr differs only in what the namespace names, Sonarr in the app's own shape.
+    expect(res.body.baselineInstanceId).toBe(fleet['radarr-4k'].id);
     expect(res.body.diffs.map((d: { instanceId: number }) => d.instanceId)).toEqual([fleet['radarr-hd'].id, fleet.sonarr.id]);
     const [hdDiff, sonarrDiff] = res.body.diffs;
     expect(hdDiff.changes).toHaveLength(1);

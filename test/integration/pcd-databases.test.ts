@@ -217,6 +217,11 @@ describe('PCD databases: link, pull, resolved state, edits, export and import', 
     expect(graph.status).toBe(200);
     expect(graph.body.arrTypesPresent.every((t: string) => ['music_app', 'all'].includes(t))).toBe(true);
     expect(graph.body.nodes.filter((n: { kind: string }) => n.kind === 'quality_profile').map((n: { name: string }) => n.name)).toEqual(['Music Lossless']);
+    // Each node names the entity it opens; a quality is not an entity.
+    const node = (kind: string, name: string) => graph.body.nodes.find((n: { kind: string; name: string }) => n.kind === kind && n.name === name);
+    expect(node('quality_profile', 'Music Lossless').entity).toEqual({ portableType: 'quality_profile', name: 'Music Lossless' });
+    expect(node('quality_definition', 'music_app:Music Sizes').entity).toEqual({ portableType: 'music_app_quality_definitions', name: 'Music Sizes' });
+    expect(graph.body.nodes.filter((n: { entity: unknown }) => n.entity === null).every((n: { kind: string }) => n.kind === 'quality')).toBe(true);
     const capped = await h.get(`/pcd/${dbId}/graph?maxEdges=3`);
     expect(capped.body.edges).toHaveLength(3);
     expect(capped.body.truncated).toBe(true);
@@ -234,6 +239,10 @@ describe('PCD databases: link, pull, resolved state, edits, export and import', 
     expect(parity.body.profiles).toBeUndefined();
     const withProfiles = await h.get(`/compatibility/parity?databaseId=${dbId}`);
     expect(withProfiles.body.profiles).toEqual(expect.arrayContaining([{ name: 'Music Lossless', compatibleArrTypes: ['music_app'], basis: 'enabled-qualities' }]));
+    // The parity map is documented field by field, so the console's client is typed by it.
+    const documented = (await h.get('/openapi.json')).body.components.schemas.ParityMap;
+    expect(Object.keys(documented.properties)).toEqual(['entities', 'apps', 'matrix', 'semanticDifferences', 'profiles']);
+    expect(documented.properties.matrix.items.properties.music_app.enum).toEqual(['native', 'shared', 'unsupported']);
   });
 
   it('answers "not ready" for a database that has not been pulled, and reports failed pulls', async () => {

@@ -1,7 +1,7 @@
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { INT32_MAX, booleanQuery, idParam, text, z } from '../http/zod';
-import { ResolvedEntityTypeSchema } from '../schemas/pcd';
+import { FieldChangeSchema, ResolvedEntityTypeSchema } from '../schemas/pcd';
 import { ArrTypeSchema } from '../schemas/common';
 import {
   COMPARE_MAX_INSTANCES,
@@ -56,10 +56,26 @@ const CompareInstanceSchema = z.object({
 const CompareResponseSchema = z
   .object({
     databaseId: z.number().int(),
-    entityType: z.string(),
+    entityType: z.enum(COMPARABLE_ENTITY_TYPES).openapi('ComparableEntityType'),
     name: z.string(),
     instances: z.array(CompareInstanceSchema),
-    diffs: z.array(z.object({ instanceId: z.number().int(), changes: z.array(z.record(z.unknown())).openapi({ description: 'SyncChange without section and category' }) })),
+    baselineInstanceId: z.number().int().nullable().openapi({ description: 'The instance the others are diffed against: the first (in request order) that has the entity; null when none has it' }),
+    diffs: z.array(
+      z.object({
+        instanceId: z.number().int(),
+        changes: z
+          .array(
+            z.object({
+              entityType: z.string().openapi({ description: 'The sync entity type (as in a sync preview)' }),
+              name: z.string().openapi({ description: "The entity's name on this instance (with its namespace)" }),
+              action: z.enum(['update', 'unchanged']).openapi({ description: 'update: differs from the baseline' }),
+              remoteId: z.null(),
+              fields: z.array(FieldChangeSchema).openapi({ description: 'current: the baseline value; desired: this instance' }),
+            }),
+          )
+          .openapi({ description: 'A SyncChange without section and category' }),
+      }),
+    ),
   })
   .openapi('EntityCompare');
 

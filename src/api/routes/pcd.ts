@@ -11,6 +11,7 @@ import {
   ImportBodySchema,
   LayerSchema,
   MetadataProfileSummarySchema,
+  ParityMapSchema,
   PortableEntitySchema,
   PortableTypeSchema,
   ResolvedEntityTypeSchema,
@@ -187,7 +188,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     summary: 'Parity map between Radarr, Sonarr and Lidarr, with per-profile compatibility when databaseId is given',
     tags: ['Compatibility'],
     query: z.object({ databaseId: idParam().optional() }),
-    responses: { 200: { description: 'The parity map', schema: z.record(z.unknown()).openapi('ParityMap') }, 404: { description: 'No such database' } },
+    responses: { 200: { description: 'The parity map', schema: ParityMapSchema }, 404: { description: 'No such database' } },
     conditional: true,
     handler: async ({ query }) => ({ view: await pcd.parity(query.databaseId) }),
   });

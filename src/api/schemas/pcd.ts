@@ -1,4 +1,4 @@
-import { GRAPH_NODE_KINDS, PORTABLE_TYPES, RESOLVED_ENTITY_TYPES } from '../../domain/pcd';
+import { GRAPH_NODE_KINDS, PARITY_ENTITIES, PARITY_SCOPES, PARITY_SUPPORTS, PORTABLE_TYPES, RESOLVED_ENTITY_TYPES } from '../../domain/pcd';
 import { CACHE_STATUS_HEADER } from '../../services/pcd/pcd-service';
 import { ArrTypeOrAllSchema, ArrTypeSchema, entityTypeEnum } from './common';
 import { idValue, text, z } from '../http/zod';
@@ -116,6 +116,10 @@ export const GraphSchema = z
         kind: z.enum(GRAPH_NODE_KINDS),
         name: z.string(),
         routeId: z.number().int().nullable(),
+        entity: z
+          .object({ portableType: PortableTypeSchema, name: z.string() })
+          .nullable()
+          .openapi({ description: 'The entity the node stands for (its portable type and name, as the entity reads and edits take them); null for qualities, which are not entities' }),
         inDegree: z.number().int(),
         outDegree: z.number().int(),
         compatibleArrTypes: z.array(ArrTypeSchema).nullable().optional(),
@@ -136,6 +140,40 @@ export const GraphSchema = z
     cacheStatus: CacheCompletenessSchema,
   })
   .openapi('PcdGraph');
+
+const ParitySupportSchema = z
+  .enum(PARITY_SUPPORTS)
+  .openapi({ description: 'native: a separate PCD definition per app; shared: one app-agnostic definition synced to every app (per-app parts scoped by arrType); unsupported: the app has no such concept' });
+
+export const ParityMapSchema = z
+  .object({
+    entities: z.array(z.enum(PARITY_ENTITIES)),
+    apps: z.array(ArrTypeSchema),
+    matrix: z.array(
+      z.object({
+        entity: z.enum(PARITY_ENTITIES),
+        label: z.string(),
+        movie_app: ParitySupportSchema,
+        series_app: ParitySupportSchema,
+        music_app: ParitySupportSchema,
+      }),
+    ),
+    semanticDifferences: z.array(
+      z.object({
+        scope: z.enum(PARITY_SCOPES),
+        apps: z.array(ArrTypeSchema).openapi({ description: 'The app families the difference concerns' }),
+        summary: z.string(),
+        detail: z.string(),
+        suggestion: z.string().optional(),
+        sourceRefs: z.array(z.string()).openapi({ description: 'App API endpoints the difference was read from (app:path)' }),
+      }),
+    ),
+    profiles: z
+      .array(z.object({ name: z.string(), compatibleArrTypes: z.array(ArrTypeSchema), basis: z.literal('enabled-qualities') }))
+      .optional()
+      .openapi({ description: "With databaseId only: each quality profile's compatible app families (every enabled quality maps to the app)" }),
+  })
+  .openapi('ParityMap');
 
 export const MetadataProfileSummarySchema = z
   .object({

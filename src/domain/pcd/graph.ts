@@ -16,6 +16,7 @@
 import type Database from 'better-sqlite3';
 import { validationError } from '../../errors';
 import { ARR_TYPES, fromPcdArrType, isArrType, toPcdArrType, type ArrType, type ArrTypeOrAll } from '../arr-types';
+import type { PortableType } from './entities/types';
 
 export const GRAPH_NODE_KINDS = ['custom_format', 'regular_expression', 'quality_profile', 'quality', 'quality_definition'] as const;
 export type GraphNodeKind = (typeof GRAPH_NODE_KINDS)[number];
@@ -36,9 +37,17 @@ export interface GraphNodeRef {
   name: string;
 }
 
+/** The PCD entity a node stands for, as the entity reads and edits name it. */
+export interface GraphNodeEntity {
+  portableType: PortableType;
+  name: string;
+}
+
 export interface GraphNode extends GraphNodeRef {
   /** Database id of the entity; null for quality and quality_definition nodes. */
   routeId: number | null;
+  /** Null for quality nodes: a quality is a fixed name of the apps, not an entity of the database. */
+  entity: GraphNodeEntity | null;
   inDegree: number;
   outDegree: number;
   /** Only on quality_profile and quality nodes. */
@@ -75,6 +84,18 @@ export function qualityDefinitionNodeName(family: ArrType, name: string): string
   return `${family}:${name}`;
 }
 
+/** Quality definition nodes name their entity themselves (the node name carries the family). */
+const ENTITY_TYPES: Partial<Record<GraphNodeKind, PortableType>> = {
+  custom_format: 'custom_format',
+  regular_expression: 'regular_expression',
+  quality_profile: 'quality_profile',
+};
+
+const entityOf = (kind: GraphNodeKind, name: string): GraphNodeEntity | null => {
+  const portableType = ENTITY_TYPES[kind];
+  return portableType ? { portableType, name } : null;
+};
+
 const nodeId = (r: GraphNodeRef) => `${r.kind}\u0000${r.name}`;
 const ARR_ORDER: ArrTypeOrAll[] = [...ARR_TYPES, 'all'];
 
@@ -96,8 +117,8 @@ export function buildGraph(db: Database.Database, options: GraphOptions = {}): P
   const cap = options.maxEdges ?? DEFAULT_GRAPH_EDGE_CAP;
 
   const nodes = new Map<string, GraphNode>();
-  const add = (kind: GraphNodeKind, name: string, routeId: number | null, compatibleArrTypes?: ArrType[]) => {
-    const n: GraphNode = { kind, name, routeId, inDegree: 0, outDegree: 0 };
+  const add = (kind: GraphNodeKind, name: string, routeId: number | null, compatibleArrTypes?: ArrType[], entity = entityOf(kind, name)) => {
+    const n: GraphNode = { kind, name, routeId, entity, inDegree: 0, outDegree: 0 };
     if (compatibleArrTypes !== undefined) n.compatibleArrTypes = compatibleArrTypes;
     nodes.set(nodeId(n), n);
   };
@@ -173,7 +194,7 @@ export function buildGraph(db: Database.Database, options: GraphOptions = {}): P
     const table = `${toPcdArrType(family)}_quality_definitions`;
     for (const r of db.prepare(`SELECT name, quality_name AS q FROM "${table}" ORDER BY name`).all() as { name: string; q: string }[]) {
       const qd = qualityDefinitionNodeName(family, r.name);
-      if (!nodes.has(nodeId({ kind: 'quality_definition', name: qd }))) add('quality_definition', qd, null);
+      if (!nodes.has(nodeId({ kind: 'quality_definition', name: qd }))) add('quality_definition', qd, null, undefined, { portableType: `${family}_quality_definitions`, name: r.name });
       edge({ kind: 'quality_definition', name: qd }, { kind: 'quality', name: r.q }, 'quality_definition_quality', family);
     }
   }

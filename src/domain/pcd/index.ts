@@ -133,9 +133,9 @@ export type { PlannedUserOp, FieldEdit } from './user-layer';
 /** Dependency graph with arrType/nodeKind filters and an edge cap. */
 export { buildGraph, profileCompatibility, qualityDefinitionNodeName, GRAPH_NODE_KINDS, GRAPH_EDGE_KINDS, DEFAULT_GRAPH_EDGE_CAP } from './graph';
 /** Graph shapes and options. */
-export type { PcdGraph, GraphNode, GraphEdge, GraphNodeRef, GraphNodeKind, GraphEdgeKind, GraphOptions } from './graph';
+export type { PcdGraph, GraphNode, GraphNodeEntity, GraphEdge, GraphNodeRef, GraphNodeKind, GraphEdgeKind, GraphOptions } from './graph';
 /** Parity map between app families (static data plus per-profile compatibility). */
-export { parityMap, PARITY_ENTITIES, PARITY_SCOPES } from './parity';
+export { parityMap, PARITY_ENTITIES, PARITY_SCOPES, PARITY_SUPPORTS } from './parity';
 /** Parity map shapes. */
 export type { ParityMap, ParityRow, ParitySupport, SemanticDifference, ParityEntity, ParityScope } from './parity';
 /** Lidarr metadata profiles with counts. */

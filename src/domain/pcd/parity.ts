@@ -13,7 +13,8 @@ import { profileCompatibility } from './graph';
 export const PARITY_ENTITIES = ['custom_formats', 'quality_profiles', 'quality_definitions', 'delay_profiles', 'metadata_profiles'] as const;
 export type ParityEntity = (typeof PARITY_ENTITIES)[number];
 
-export type ParitySupport = 'native' | 'shared' | 'unsupported';
+export const PARITY_SUPPORTS = ['native', 'shared', 'unsupported'] as const;
+export type ParitySupport = (typeof PARITY_SUPPORTS)[number];
 
 export interface ParityRow {
   entity: ParityEntity;

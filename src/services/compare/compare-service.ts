@@ -1,6 +1,6 @@
 import type { Orm } from '../../persistence/orm';
 import type { ServiceDeps } from '../deps';
-import { COMPARABLE_ENTITY_TYPES, compareDiffs, entityFound, isComparable, type CompareDiff, type CompareInstanceInput, type CompareInstanceRead } from '../../domain/compare/entity-compare';
+import { COMPARABLE_ENTITY_TYPES, compareDiffs, entityFound, isComparable, type ComparableEntityType, type CompareDiff, type CompareInstanceInput, type CompareInstanceRead } from '../../domain/compare/entity-compare';
 import { AppError, notFound, rateLimited, validationError } from '../../errors';
 import type { TemporalGateway } from '../../platform/temporal-client';
 import { Instance } from '../../persistence/entities';
@@ -37,9 +37,11 @@ export interface CompareInstanceView {
 
 export interface CompareResult {
   databaseId: number;
-  entityType: string;
+  entityType: ComparableEntityType;
   name: string;
   instances: CompareInstanceView[];
+  /** The instance the others are diffed against; null when no instance has the entity. */
+  baselineInstanceId: number | null;
   diffs: CompareDiff[];
 }
 
@@ -100,7 +102,7 @@ export class CompareService {
         { key: SA.instanceIds, value: request.instanceIds.map(String) },
       ],
     });
-    const { diffs } = compareDiffs(entityType, reads.map((r) => ({ instanceId: r.instanceId, desired: r.desired })));
+    const { baselineInstanceId, diffs } = compareDiffs(entityType, reads.map((r) => ({ instanceId: r.instanceId, desired: r.desired })));
     return {
       databaseId,
       entityType,
@@ -119,6 +121,7 @@ export class CompareService {
         if (error) view.error = error;
         return view;
       }),
+      baselineInstanceId,
       diffs,
     };
   }

@@ -132,6 +132,17 @@ describe('graph of the sample PCD', () => {
     expect(() => buildGraph(db, { nodeKind: 'tag' })).toThrow(/nodeKind: must be one of/);
   });
 
+  it('names the entity behind each node, so a node can be opened (a quality is not an entity)', () => {
+    const g = buildGraph(db);
+    const entityOf = (kind: string, name: string) => g.nodes.find((n) => n.kind === kind && n.name === name)?.entity;
+    expect(entityOf('quality_profile', 'Movies 1080p')).toEqual({ portableType: 'quality_profile', name: 'Movies 1080p' });
+    expect(entityOf('custom_format', 'FLAC 24bit')).toEqual({ portableType: 'custom_format', name: 'FLAC 24bit' });
+    expect(entityOf('regular_expression', 'Atmos')).toEqual({ portableType: 'regular_expression', name: 'Atmos' });
+    expect(entityOf('quality_definition', 'movie_app:Movie Sizes')).toEqual({ portableType: 'movie_app_quality_definitions', name: 'Movie Sizes' });
+    expect(entityOf('quality', 'Bluray-1080p')).toBeNull();
+    for (const n of g.nodes) expect(n.entity === null).toBe(n.kind === 'quality');
+  });
+
   it('keeps only all-scoped edges for arrType all', () => {
     const g = buildGraph(db, { arrType: 'all' });
     expect(g.arrTypesPresent).toEqual(['all']);

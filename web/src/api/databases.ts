@@ -90,18 +90,14 @@ export function useResolvedNames(databaseId: number | null, entityType: Resolved
   });
 }
 
-/**
- * Which app families each quality profile of the database can be synced to (the API's parity map
- * with databaseId). The map is documented as an open object: read only what this needs.
- */
+/** Which app families each quality profile of the database can be synced to (the API's parity map with databaseId). */
 export function useProfileCompatibility(databaseId: number | null) {
   return useQuery({
     queryKey: databaseKeys.profileCompatibility(databaseId ?? 0),
     enabled: databaseId !== null,
     queryFn: async () => {
       const map = await unwrap(api.GET('/api/v1/compatibility/parity', { params: { query: { databaseId: databaseId! } } }));
-      const profiles = Array.isArray(map.profiles) ? (map.profiles as { name?: unknown; compatibleArrTypes?: unknown }[]) : [];
-      return new Map(profiles.filter((p) => typeof p.name === 'string' && Array.isArray(p.compatibleArrTypes)).map((p) => [p.name as string, p.compatibleArrTypes as string[]]));
+      return new Map<string, string[]>((map.profiles ?? []).map((p) => [p.name, p.compatibleArrTypes]));
     },
     staleTime: 60_000,
   });

@@ -80,3 +80,8 @@ export function useRevertUserOp(databaseId: number) {
     onSuccess: () => changed(databaseId),
   });
 }
+
+/** The console's page of one entity (the portable type is the API's; never derived here). */
+export function entityPath(databaseId: number, portableType: PortableType, name: string): string {
+  return `/configuration/${databaseId}/${portableType}/${encodeURIComponent(name)}`;
+}

@@ -76,14 +76,15 @@ function Value({ value }: { value: unknown }) {
   );
 }
 
-function FieldTable({ name, fields }: { name: string; fields: FieldChange[] }) {
+/** Field changes in a table; the value columns say what is compared (current and desired by default). */
+export function FieldTable({ name, fields, columns = ['Current', 'Desired'] }: { name: string; fields: FieldChange[]; columns?: [string, string] }) {
   return (
     <Table aria-label={`${name}: field changes`} layout="fixed" verticalSpacing={4} withTableBorder fz="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th w="34%">Field</Table.Th>
-          <Table.Th>Current</Table.Th>
-          <Table.Th>Desired</Table.Th>
+          <Table.Th>{columns[0]}</Table.Th>
+          <Table.Th>{columns[1]}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
