@@ -1,6 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import type { components } from '../../src/client';
-import { apiUntil, callApi, expect, expectAccessible, screenshot, services } from './fixtures';
+import { callApi, expect, expectAccessible, screenshot, services } from './fixtures';
 import { addEmulatedRadarr, ensureAdmin, linkSampleDatabase, signInToDashboard, type FleetRadarr } from './fleet';
 
 // The profile editors of the configuration workbench, on the sample database: each saves a change
@@ -52,7 +52,7 @@ test.beforeAll(async () => {
   radarr = await addEmulatedRadarr('editors-radarr', databaseId);
   const synced = await callApi<{ status: string }>(arrgo(), 'POST', `/instances/${radarr.id}/sync?wait=true`, {});
   expect(synced.body.status).toBe('applied');
-  await apiUntil<{ status: string }>(arrgo(), `/drift/${radarr.id}`, (d) => d.status === 'in-sync');
+  expect((await callApi<{ status: string }>(arrgo(), 'POST', `/drift/${radarr.id}/check`)).body.status).toBe('in-sync');
 });
 
 test.afterAll(async () => {
@@ -66,7 +66,7 @@ test.beforeEach(async ({ page }) => {
 test('a custom-format score changed in the console: the lineage says user, a sync preview shows exactly that field, apply, in sync', async ({ page }) => {
   const profile = 'Movies 1080p';
   const before = await resolved<{ customFormats: Record<string, { name: string; score: number }[]> }>('qualityProfile', profile);
-  expect(before.entity.customFormats.movie_app.find((s) => s.name === 'Preferred Groups')?.score).toBe(300);
+  expect(before.entity.customFormats.movie_app.find((s) => s.name === 'Preferred Groups')?.score).toBe(400);
 
   await openEditor(page, 'quality_profile', profile);
   const scores = page.getByRole('region', { name: 'Custom format scores' });
@@ -75,13 +75,13 @@ test('a custom-format score changed in the console: the lineage says user, a syn
   await expect(table.getByRole('row')).toHaveCount(5);
   await scores.getByRole('textbox', { name: 'Search formats' }).fill('preferred');
   await expect(table.getByRole('row')).toHaveCount(2);
-  await table.getByRole('textbox', { name: 'Score of Preferred Groups' }).fill('350');
+  await table.getByRole('textbox', { name: 'Score of Preferred Groups' }).fill('450');
   await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
   await save(page, profile);
 
   // The resolved state has it, set by the user layer (an op on that one field).
   const after = await resolved<{ customFormats: Record<string, { name: string; score: number }[]> }>('qualityProfile', profile, '?includeLineage=true');
-  expect(after.entity.customFormats.movie_app).toEqual(before.entity.customFormats.movie_app.map((s) => (s.name === 'Preferred Groups' ? { ...s, score: 350 } : s)));
+  expect(after.entity.customFormats.movie_app).toEqual(before.entity.customFormats.movie_app.map((s) => (s.name === 'Preferred Groups' ? { ...s, score: 450 } : s)));
   expect(after.entity.customFormats.all).toEqual(before.entity.customFormats.all);
   expect(after.lineage?.find((l) => l.path === 'customFormats.movie_app.Preferred Groups.score')).toMatchObject({ sourceLayer: 'user', sourceKind: 'operation' });
   const userOps = (await callApi<components['schemas']['UserOp'][]>(arrgo(), 'GET', `/pcd/${databaseId}/user-ops`)).body;
@@ -104,13 +104,13 @@ test('a custom-format score changed in the console: the lineage says user, a syn
   expect(preview.counts).toMatchObject({ create: 0, update: 1, delete: 0 });
   const changed = preview.qualityProfiles!.qualityProfiles.filter((c) => c.action !== 'unchanged');
   expect(changed.map((c) => ({ name: c.name, action: c.action, fields: c.fields }))).toEqual([
-    { name: profile, action: 'update', fields: [{ field: 'formatItems.Preferred Groups', current: 300, desired: 350 }] },
+    { name: profile, action: 'update', fields: [{ field: 'formatItems.Preferred Groups', type: 'changed', current: 400, desired: 450 }] },
   ]);
   const article = page.getByRole('region', { name: 'Quality profiles' }).getByRole('article', { name: `${profile} (quality profile)`, exact: true });
   await expect(article).toContainText('update');
   const rows = article.getByRole('table', { name: `${profile} (quality profile): current and desired values` }).getByRole('row');
   await expect(rows.filter({ hasText: 'formatItems' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: 'formatItems' }).getByRole('cell')).toHaveText(['formatItems.Preferred Groups', '300', '350']);
+  await expect(rows.filter({ hasText: 'formatItems' }).getByRole('cell')).toHaveText(['formatItems.Preferred Groups', '400', '450']);
 
   // Apply: the Radarr has the score, and is in sync.
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -123,7 +123,7 @@ test('a custom-format score changed in the console: the lineage says user, a syn
     qualityProfiles: { name: string; formatItems: { format: number; score: number }[] }[];
   };
   const formatId = state.customFormats.find((f) => f.name === 'Preferred Groups')!.id;
-  expect(state.qualityProfiles.find((p) => p.name === profile)!.formatItems.find((i) => i.format === formatId)!.score).toBe(350);
+  expect(state.qualityProfiles.find((p) => p.name === profile)!.formatItems.find((i) => i.format === formatId)!.score).toBe(450);
 });
 
 /** The entity page shows the field's lineage: set by the user layer. */
@@ -139,12 +139,15 @@ test('quality profile: reorder the ladder by keyboard drag and by the move butto
   const order = () => ladder.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
   expect(await order()).toEqual(['Remux-1080p', 'Bluray-1080p', 'WEB 1080p', 'Bluray-720p', 'DVD-R', 'CAM']);
 
-  // Keyboard drag: Space picks the handle up, ArrowUp moves it, Space drops.
-  const handle = ladder.getByRole('button', { name: 'Drag Bluray-720p' });
-  await handle.focus();
+  // Keyboard drag: Space picks the handle up, ArrowUp moves it, Space drops; each step is announced.
+  const announced = page.getByRole('status').filter({ hasText: 'Bluray-720p' });
+  await ladder.getByRole('button', { name: 'Drag Bluray-720p' }).focus();
   await page.keyboard.press('Space');
+  await expect(announced).toHaveText('Picked up Bluray-720p, position 4 of 6.');
   await page.keyboard.press('ArrowUp');
+  await expect(announced).toHaveText('Bluray-720p is over position 3 of 6.');
   await page.keyboard.press('Space');
+  await expect(announced).toHaveText('Bluray-720p dropped at position 3 of 6.');
   await expect.poll(order).toEqual(['Remux-1080p', 'Bluray-1080p', 'Bluray-720p', 'WEB 1080p', 'DVD-R', 'CAM']);
   // The buttons: DVD-R up one.
   await ladder.getByRole('button', { name: 'Move DVD-R up' }).click();
@@ -163,8 +166,11 @@ test('quality profile: reorder the ladder by keyboard drag and by the move butto
   await expect(scores.getByText('3 selected')).toBeVisible();
   await scores.getByRole('textbox', { name: 'Factor' }).fill('2');
   await scores.getByRole('button', { name: 'Scale scores' }).click();
-  await expect(table.getByRole('textbox', { name: 'Score of Preferred Groups' })).toHaveValue('700');
+  await expect(table.getByRole('textbox', { name: 'Score of Preferred Groups' })).toHaveValue('900');
+  // Partly selected, the header box selects every row shown; again, none.
+  await table.getByRole('checkbox', { name: 'Select every format shown' }).check();
   await table.getByRole('checkbox', { name: 'Select every format shown' }).uncheck();
+  await expect(scores.getByText('Select rows for the bulk actions.')).toBeVisible();
   await table.getByRole('checkbox', { name: 'Select Cam' }).check();
   await scores.getByRole('textbox', { name: 'Score for the selected' }).fill('-20000');
   await scores.getByRole('button', { name: 'Set score' }).click();
@@ -172,7 +178,7 @@ test('quality profile: reorder the ladder by keyboard drag and by the move butto
   await scores.getByRole('combobox', { name: 'Copy from profile' }).click();
   await page.getByRole('option', { name: 'Series 1080p', exact: true }).click();
   await scores.getByRole('button', { name: 'Copy scores' }).click();
-  await expect(scores.getByText('All apps (2)')).toBeVisible();
+  await expect(scores.getByText('All apps (3)')).toBeVisible();
   await advanced(page, 'Custom format scores');
   await scores.getByRole('textbox', { name: 'Upgrade score increment' }).fill('5');
   await scores.getByRole('textbox', { name: 'Minimum score' }).fill('10');
@@ -196,11 +202,12 @@ test('quality profile: reorder the ladder by keyboard drag and by the move butto
   expect(after.entity.customFormats.movie_app).toEqual([
     { name: 'Cam', score: -20000 },
     { name: "Director's Cut", score: 50 },
-    { name: 'Preferred Groups', score: 700 },
+    { name: 'Preferred Groups', score: 900 },
     { name: 'x265 (HD)', score: -1000 },
   ]);
   expect(after.entity.customFormats.all).toEqual([
     { name: 'Atmos', score: 100 },
+    { name: 'HDR', score: 50 },
     { name: 'Not English', score: -1000 },
   ]);
   expect(after.entity).toMatchObject({ minimumCustomFormatScore: 10, upgradeScoreIncrement: 5 });

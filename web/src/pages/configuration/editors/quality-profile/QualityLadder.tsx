@@ -26,7 +26,9 @@ export function QualityLadder({ profileName, items, onChange }: LadderProps) {
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${active.id}, position ${position(items, active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${active.id} is over position ${position(items, over.id)} of ${items.length}.` : `${active.id} is not over the list.`),
+    // Over itself (where it was picked up) says nothing new.
+    onDragOver: ({ active, over }) =>
+      !over ? `${active.id} is not over the list.` : over.id === active.id ? undefined : `${active.id} is over position ${position(items, over.id)} of ${items.length}.`,
     onDragEnd: ({ active, over }) => (over ? `${active.id} dropped at position ${position(items, over.id)} of ${items.length}.` : `${active.id} dropped.`),
     onDragCancel: ({ active }) => `Moving ${active.id} was cancelled.`,
   };
