@@ -13,6 +13,10 @@ export type ResolvedList = Schemas['ResolvedList'];
 export type LineageEntry = Schemas['LineageEntry'];
 export type UserOp = Schemas['UserOp'];
 export type EntityEdit = Schemas['EntityEdit'];
+export type EntityDetail = Schemas['EntityDetail'];
+export type PendingConflict = Schemas['PendingConflict'];
+export type FieldChange = Schemas['FieldChange'];
+export type PortableEntity = Schemas['PortableEntity'];
 export type PcdLayer = NonNullable<NonNullable<operations['listResolvedEntities']['parameters']['query']>['layer']>;
 
 export interface ResolvedQuery {
@@ -28,6 +32,8 @@ export const pcdKeys = {
   resolved: (databaseId: number, entityType: ResolvedEntityType, query: ResolvedQuery) =>
     ['pcd', databaseId, 'resolved', entityType, query.layer ?? 'resolved', query.arrType ?? null, query.includeLineage === true] as const,
   userOps: (databaseId: number) => ['pcd', databaseId, 'user-ops'] as const,
+  entity: (databaseId: number, portableType: PortableType, name: string, layer: PcdLayer, includeLineage: boolean) =>
+    ['pcd', databaseId, 'entity', portableType, name, layer, includeLineage] as const,
 };
 
 /** Entities of one type in a layer (optionally with lineage; lineage needs layer resolved). */
@@ -42,6 +48,19 @@ export function useResolvedEntities(databaseId: number | null, entityType: Resol
             path: { databaseId: databaseId!, entityType },
             query: { ...(query.layer ? { layer: query.layer } : {}), ...(query.arrType ? { arrType: query.arrType } : {}), ...(query.includeLineage ? { includeLineage: true } : {}) },
           },
+        }),
+      ),
+  });
+}
+
+/** One entity in a layer (lineage with layer resolved), with the detail of its pending conflicts. */
+export function useEntity(databaseId: number, portableType: PortableType, name: string, layer: PcdLayer, includeLineage = false) {
+  return useQuery({
+    queryKey: pcdKeys.entity(databaseId, portableType, name, layer, includeLineage),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', {
+          params: { path: { databaseId, entityType: portableType, name }, query: { layer, ...(includeLineage ? { includeLineage: true } : {}) } },
         }),
       ),
   });
@@ -79,4 +98,31 @@ export function useRevertUserOp(databaseId: number) {
     mutationFn: (opId: number) => unwrap(api.DELETE('/api/v1/pcd/{databaseId}/user-ops/{opId}', { params: { path: { databaseId, opId } } })),
     onSuccess: () => changed(databaseId),
   });
+}
+
+export type ConflictChoice = 'mine' | 'upstream';
+
+/**
+ * Resolves a pending conflict through the edit and revert operations. Take upstream reverts the
+ * stale op. Keep mine first writes the user's payload (`mine`, as the stale op would leave the
+ * entity) as a new edit on the current base, then reverts the stale op (which changes nothing any
+ * more): if the edit is refused, the stale op stays and nothing is lost.
+ */
+export function useResolveConflict(databaseId: number, portableType: PortableType, name: string) {
+  const changed = usePcdChanged();
+  return useMutation({
+    mutationFn: async ({ conflict, choice }: { conflict: PendingConflict; choice: ConflictChoice }) => {
+      if (choice === 'mine') {
+        if (!conflict.mine) throw new Error('the user value of this conflict cannot be rebuilt');
+        await unwrap(api.PATCH('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', { params: { path: { databaseId, entityType: portableType, name } }, body: { data: conflict.mine } }));
+      }
+      await unwrap(api.DELETE('/api/v1/pcd/{databaseId}/user-ops/{opId}', { params: { path: { databaseId, opId: conflict.opId } } }));
+    },
+    onSettled: () => changed(databaseId),
+  });
+}
+
+/** The portable JSON of one entity of the resolved state (GET /pcd/export), read when asked for. */
+export function exportEntity(databaseId: number, portableType: PortableType, name: string): Promise<PortableEntity> {
+  return unwrap(api.GET('/api/v1/pcd/export', { params: { query: { databaseId, entityType: portableType, name } } }));
 }
