@@ -84,13 +84,13 @@ test('a custom-format score changed in the console: the lineage says user, a syn
   expect(after.entity.customFormats.movie_app).toEqual(before.entity.customFormats.movie_app.map((s) => (s.name === 'Preferred Groups' ? { ...s, score: 450 } : s)));
   expect(after.entity.customFormats.all).toEqual(before.entity.customFormats.all);
   expect(after.lineage?.find((l) => l.path === 'customFormats.movie_app.Preferred Groups.score')).toMatchObject({ sourceLayer: 'user', sourceKind: 'operation' });
-  const userOps = (await callApi<components['schemas']['UserOp'][]>(arrgo(), 'GET', `/pcd/${databaseId}/user-ops`)).body;
-  expect(userOps.filter((o) => o.target.name === profile).map((o) => o.outcome.status)).toEqual(['applied']);
+  const userOps = (await callApi<components['schemas']['UserOp'][]>(arrgo(), 'GET', `/pcd/${databaseId}/user-ops`)).body.filter((o) => o.target.name === profile);
+  expect(userOps.map((o) => o.outcome.status)).toEqual(['applied']);
 
-  // The page shows the field's lineage: the user layer.
-  await page.reload();
-  await expect(page.getByRole('button', { name: `Save ${profile}`, exact: true })).toBeVisible();
-  await expectLineageUser(page, 'customFormats.movie_app.Preferred Groups.score');
+  // The page shows the field's lineage: the user layer, that op.
+  await expectLineage(page, 'customFormats.movie_app.Preferred Groups.score', 'user', userOps[0].id);
+  await expectLineage(page, 'customFormats.movie_app.Cam.score', 'base', after.lineage!.find((l) => l.path === 'customFormats.movie_app.Cam.score')!.opId!);
+  await expectAccessible(page);
 
   // A sync preview for the Radarr: one update, the profile, with exactly that field.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync', exact: true }).click();
@@ -126,10 +126,14 @@ test('a custom-format score changed in the console: the lineage says user, a syn
   expect(state.qualityProfiles.find((p) => p.name === profile)!.formatItems.find((i) => i.format === formatId)!.score).toBe(450);
 });
 
-/** The entity page shows the field's lineage: set by the user layer. */
-async function expectLineageUser(page: Page, path: string) {
-  const field = page.getByRole('row', { name: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) });
-  await expect(field).toContainText('user');
+/** The entity page's resolved fields: the field's lineage names the user layer and the op. */
+async function expectLineage(page: Page, path: string, layer: string, opId: number) {
+  const layers = page.getByRole('region', { name: 'Layers' });
+  await layers.getByRole('textbox', { name: 'Filter fields' }).fill(path);
+  const row = layers.getByRole('table', { name: 'Fields (resolved)' }).getByRole('row').filter({ hasText: path });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('lineage-layer')).toHaveText(layer);
+  await expect(row).toContainText(`op ${opId}`);
 }
 
 test('quality profile: reorder the ladder by keyboard drag and by the move buttons, pick upgrade-until; bulk set, scale and copy scores', async ({ page }) => {
