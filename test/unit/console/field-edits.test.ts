@@ -1,6 +1,6 @@
 import { parsePath } from '../../../src/domain/diff/path';
 import { applyFieldEdits, modelOf } from '../../../src/domain/pcd';
-import { fieldChanges, fieldPath, keyedListChanges } from '../../../web/src/pages/configuration/editors/field-edits';
+import { fieldChanges, fieldPath, keyedListChanges, type FieldChange } from '../../../web/src/pages/configuration/editors/field-edits';
 import { profileChanges, withScores, type QualityProfile } from '../../../web/src/pages/configuration/editors/quality-profile/model';
 
 // The console's editors save a draft as field edits; the API applies them with applyFieldEdits.
@@ -33,7 +33,9 @@ const profile: QualityProfile = {
   },
 };
 
-const applied = (original: QualityProfile, draft: QualityProfile) => applyFieldEdits(modelOf('quality_profile'), original, profileChanges(original, draft));
+/** What the API does with `{changes}` (src/services/pcd/pcd-service.ts), on portable data. */
+const apply = (type: Parameters<typeof modelOf>[0], data: unknown, changes: FieldChange[]) => applyFieldEdits(modelOf(type), data, changes.map((c) => ({ path: c.path, value: c.value })));
+const applied = (original: QualityProfile, draft: QualityProfile) => apply('quality_profile', original, profileChanges(original, draft));
 
 describe('fieldPath', () => {
   it('writes the API notation: dots and backslashes inside a segment are escaped, and parse back to the segments', () => {
@@ -68,7 +70,7 @@ describe('quality profile edits', () => {
       { path: 'customFormats.movie_app.v1\\.0 Mono.score', value: 10 },
       { path: 'customFormats.movie_app.Cam' },
     ]);
-    const result = applied(profile, draft) as QualityProfile;
+    const result = applied(profile, draft) as unknown as QualityProfile;
     // The API keeps scores by name (its order is the name order when read back).
     expect(withScores(result.customFormats.all, new Map())).toEqual(draft.customFormats.all);
     expect(result.customFormats.movie_app).toEqual(draft.customFormats.movie_app);
@@ -108,7 +110,7 @@ describe('the other editors', () => {
       { path: 'entries.Bluray-1080p.minSize', value: 60 },
       { path: 'entries.WEBDL-1080p.maxSize', value: 380 },
     ]);
-    expect(applyFieldEdits(modelOf('movie_app_quality_definitions'), definitions, changes)).toEqual(draft);
+    expect(apply('movie_app_quality_definitions', definitions, changes)).toEqual(draft);
   });
 
   it('metadata profile: an allowed flag per type, in place (the list keeps its order)', () => {
@@ -117,7 +119,7 @@ describe('the other editors', () => {
     const draft = { ...metadata, primaryAlbumTypes: types.map((t) => ({ ...t, allowed: t.name !== 'Single' })) };
     const changes = keyedListChanges(['primaryAlbumTypes'], metadata.primaryAlbumTypes, draft.primaryAlbumTypes, 'name', ['allowed']);
     expect(changes).toEqual([{ path: 'primaryAlbumTypes.Single.allowed', value: false }]);
-    expect(applyFieldEdits(modelOf('music_app_metadata_profile'), metadata, changes)).toEqual(draft);
+    expect(apply('music_app_metadata_profile', metadata, changes)).toEqual(draft);
   });
 
   it('delay profile: the changed fields, null included', () => {
@@ -128,6 +130,6 @@ describe('the other editors', () => {
       { path: 'preferredProtocol', value: 'only_torrent' },
       { path: 'usenetDelay', value: null },
     ]);
-    expect(applyFieldEdits(modelOf('delay_profile'), delay, changes)).toEqual(draft);
+    expect(apply('delay_profile', delay, changes)).toEqual(draft);
   });
 });

@@ -1,8 +1,10 @@
 // The field edits of the profile editors: what turns a resolved payload into an editor's draft, as
 // `{changes: [{path, value}]}` addressed in the API's path notation. Only what changed is sent, so
 // each op's value guard covers only those fields. Pure (tested against the API's own applyFieldEdits).
-import type { EntityEdit } from '../../../api/pcd';
+// The generated types directly (not api/pcd, which needs the browser), so jest can load this module.
+import type { components } from '../../../../../src/client';
 
+type EntityEdit = components['schemas']['EntityEdit'];
 export type FieldChange = EntityEdit extends infer E ? (E extends { changes: (infer C)[] } ? C : never) : never;
 
 /**
