@@ -86,6 +86,9 @@ test('the list searches and filters a database’s entities, and opens an entity
   await expect(list.getByRole('link', { name: 'x265' })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'configuration');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   // The filters live in the address: a per-app type asks for its family.
   await page.goto(`/configuration?database=${databaseId}&type=naming&arrType=series_app`);
@@ -108,6 +111,12 @@ test('the list searches and filters a database’s entities, and opens an entity
   await page.keyboard.press('Escape');
   await expectAccessible(page);
   await screenshot(page, 'configuration-entity');
+
+  // At phone width the page does not scroll sideways (wide tables scroll inside their frame).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { name: 'x265', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   // The layer switch: the base without the edit, the user layer as the override.
   await page.getByRole('radiogroup', { name: 'Layer' }).getByText('Base', { exact: true }).click();
@@ -156,7 +165,9 @@ test('a base change under an edit: the pull brings a conflict, shown at its fiel
   const again = fieldRow(page, 'description');
   await expect(again).toContainText('Upstream: Dolby Atmos audio');
   await expect(again).toContainText('Yours: Object-based audio');
-  await again.getByRole('button', { name: 'Take upstream for description' }).click();
+  // By keyboard this time.
+  await again.getByRole('button', { name: 'Take upstream for description' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(/Took upstream/)).toBeVisible();
   await expect(fieldRow(page, 'description').getByTestId('lineage-layer')).toHaveText('base');
   await expect(fieldRow(page, 'description')).toContainText('Dolby Atmos audio');

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Card, Center, Code, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useDatabase } from '../../api/databases';
 import { useEntity, useResolveConflict, type EntityDetail, type PcdLayer, type PortableType } from '../../api/pcd';
 import { DataTable } from '../../components/DataTable';
 import { Disclosure } from '../../components/Disclosure';
@@ -106,6 +107,7 @@ export function EntityPage() {
   const [search, setSearch] = useSearchParams();
   const layer = (LAYERS.some((l) => l.value === search.get('layer')) ? search.get('layer') : 'resolved') as PcdLayer;
   const resolved = useEntity(databaseId, portableType, name, 'resolved', true);
+  const database = useDatabase(databaseId);
   const resolve = useResolveConflict(databaseId, portableType, name);
   const [resolvedMessage, setResolvedMessage] = useState<string | null>(null);
   const actions: ConflictActions = {
@@ -129,7 +131,7 @@ export function EntityPage() {
         title={name}
         description={
           <>
-            <Code>{portableType}</Code> in database {databaseId}
+            <Code>{portableType}</Code> in database {database.data?.name ?? databaseId}
           </>
         }
         actions={
