@@ -1460,6 +1460,10 @@ export interface components {
         };
         Error: {
             error: string;
+            /** @description A machine-readable reason, where the route documents one */
+            code?: string;
+            /** @description A 400 about one field of the payload: its path in the request (e.g. body.data.conditions.0.name), for showing the refusal next to that field */
+            field?: string;
         };
         AuthStatus: {
             /** @description No user exists yet: POST /auth/setup creates the admin */

@@ -78,4 +78,24 @@ describe('GET /pcd/{id}/entities/{type}/{name}: one entity by layer, and what a 
     const taken = await h.get(`/pcd/${dbId}/entities/regular_expression/Atmos`);
     expect(taken.body).toMatchObject({ conflict: false, pendingConflicts: [], entity: { description: 'Dolby Atmos audio' } });
   });
+
+  it('names the refused field of an import or edit payload beside the message (field)', async () => {
+    const missing = await h.post('/pcd/import', { databaseId: dbId, layer: 'user', entityType: 'regular_expression', data: { name: 'No pattern', regex101Id: null, description: null, tags: [] } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ error: 'Invalid request: invalid regular_expression data: pattern: required field is missing', field: 'body.data.pattern' });
+
+    const formats = await h.get(`/pcd/${dbId}/resolved/customFormat`);
+    const format = formats.body.entities.find((e: { entity: { conditions: { regularExpression?: string | null }[] } }) => e.entity.conditions.some((c) => c.regularExpression));
+    const index = format.entity.conditions.findIndex((c: { regularExpression?: string | null }) => c.regularExpression);
+    const conditions = format.entity.conditions.map((c: object, i: number) => (i === index ? { ...c, regularExpression: 'No such regex' } : c));
+    const dangling = await h.post('/pcd/import', { databaseId: dbId, layer: 'user', entityType: 'custom_format', data: { ...format.entity, name: 'Dangling', conditions } });
+    expect(dangling.status).toBe(400);
+    expect(dangling.body.error).toContain('regular expression "No such regex" does not exist');
+    expect(dangling.body.field).toMatch(/^body\.data\.conditions\./);
+    expect(dangling.body.field).toMatch(/\.regularExpression$/);
+
+    const edit = await h.patch(`/pcd/${dbId}/entities/custom_format/${encodeURIComponent(format.name)}`, { data: { ...format.entity, conditions } });
+    expect(edit.status).toBe(400);
+    expect(edit.body.field).toBe(dangling.body.field);
+  });
 });

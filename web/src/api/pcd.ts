@@ -2,7 +2,7 @@
 // the value-guarded edits the console's editors write. Every page of the configuration workbench
 // reads and writes PCD state through these hooks, so one edit refreshes every view of it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, type components, type operations } from './client';
+import { api, ApiError, unwrap, type components, type operations } from './client';
 import type { ArrType } from './types';
 
 type Schemas = components['schemas'];
@@ -18,6 +18,21 @@ export type PendingConflict = Schemas['PendingConflict'];
 export type FieldChange = Schemas['FieldChange'];
 export type PortableEntity = Schemas['PortableEntity'];
 export type PcdLayer = NonNullable<NonNullable<operations['listResolvedEntities']['parameters']['query']>['layer']>;
+
+/** Labels of the resolved-list types (typed by the generated enum: a new type needs an entry). */
+export const RESOLVED_TYPE_LABELS: Record<ResolvedEntityType, string> = {
+  customFormat: 'Custom formats',
+  qualityProfile: 'Quality profiles',
+  regularExpression: 'Regular expressions',
+  delayProfile: 'Delay profiles',
+  naming: 'Naming',
+  mediaSettings: 'Media settings',
+  qualityDefinitions: 'Quality definitions',
+  musicAppMetadataProfile: 'Metadata profiles (Lidarr)',
+};
+
+/** The types whose list is per app family (the API requires arrType for them and refuses it for the others). */
+export const PER_APP_FAMILY_TYPES: readonly ResolvedEntityType[] = ['naming', 'mediaSettings', 'qualityDefinitions'];
 
 export interface ResolvedQuery {
   layer?: PcdLayer;
@@ -125,4 +140,22 @@ export function useResolveConflict(databaseId: number, portableType: PortableTyp
 /** The portable JSON of one entity of the resolved state (GET /pcd/export), read when asked for. */
 export function exportEntity(databaseId: number, portableType: PortableType, name: string): Promise<PortableEntity> {
   return unwrap(api.GET('/api/v1/pcd/export', { params: { query: { databaseId, entityType: portableType, name } } }));
+}
+
+export type PortableImport = Schemas['PortableImport'];
+
+/** Creates an entity from portable JSON in the user layer of a database (POST /pcd/import). */
+export function useImportEntity() {
+  const changed = usePcdChanged();
+  return useMutation({
+    mutationFn: (body: PortableImport) => unwrap(api.POST('/api/v1/pcd/import', { body })),
+    onSuccess: (_data, body) => changed(body.databaseId),
+  });
+}
+
+/** The request field a refusal names (`field` of a 400, e.g. body.data.conditions.0.name), if any. */
+export function refusedField(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const field = (error.body as { field?: unknown }).field;
+  return typeof field === 'string' ? field : null;
 }
