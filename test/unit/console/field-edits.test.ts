@@ -1,5 +1,7 @@
 import { parsePath } from '../../../src/domain/diff/path';
-import { applyFieldEdits, modelOf } from '../../../src/domain/pcd';
+import { applyFieldEdits, entityNames, modelOf, planFieldEdits, readEntity, replayPcd, type ReplayedPcd } from '../../../src/domain/pcd';
+import { describeWithShared } from '../../helpers/shared-data';
+import { trashRepository, TRASH_PCD_PARTS } from '../pcd/helpers';
 import { fieldChanges, fieldPath, keyedListChanges, type FieldChange } from '../../../web/src/pages/configuration/editors/field-edits';
 import { profileChanges, withScores, type QualityProfile } from '../../../web/src/pages/configuration/editors/quality-profile/model';
 
@@ -131,5 +133,38 @@ describe('the other editors', () => {
       { path: 'usenetDelay', value: null },
     ]);
     expect(apply('delay_profile', delay, changes)).toEqual(draft);
+  });
+});
+
+describeWithShared(TRASH_PCD_PARTS, "trash-pcd's quality profiles", () => {
+  let replay: ReplayedPcd;
+  beforeAll(() => {
+    const repo = trashRepository();
+    replay = replayPcd({ base: repo.base, tweaks: repo.tweaks });
+  });
+
+  it('every profile, its ladder reversed, cutoff moved and every score doubled: the edits apply to the draft and plan one op on the resolved state', () => {
+    const names = entityNames(replay.resolved, 'quality_profile');
+    expect(names.length).toBeGreaterThan(20);
+    let scores = 0;
+    for (const name of names) {
+      const original = readEntity(replay.resolved, 'quality_profile', name)!.data as unknown as QualityProfile;
+      const enabled = original.qualities.filter((q) => q.enabled);
+      const cutoff = enabled[enabled.length - 1]?.name;
+      const doubled = (list: QualityProfile['customFormats']['all']) => list.map((s) => ({ ...s, score: s.score * 2 }));
+      const draft: QualityProfile = {
+        ...original,
+        qualities: [...original.qualities].reverse().map((q) => ({ ...q, upgradeUntil: q.name === cutoff })),
+        customFormats: { all: doubled(original.customFormats.all), movie_app: doubled(original.customFormats.movie_app), series_app: doubled(original.customFormats.series_app), music_app: doubled(original.customFormats.music_app) },
+      };
+      const changes = profileChanges(original, draft);
+      const scoreChanges = changes.filter((c) => c.path.startsWith('customFormats.'));
+      expect(scoreChanges.every((c) => c.path.endsWith('.score'))).toBe(true);
+      expect(scoreChanges).toHaveLength(Object.values(original.customFormats).flat().filter((s) => s.score !== 0).length);
+      scores += scoreChanges.length;
+      expect(apply('quality_profile', original, changes)).toEqual(draft);
+      expect(planFieldEdits(replay.resolved, 'quality_profile', name, changes.map((c) => ({ path: c.path, value: c.value })))).not.toBeNull();
+    }
+    expect(scores).toBeGreaterThan(1000);
   });
 });
