@@ -7,11 +7,13 @@ import { apiUntil, callApi, expect, expectAccessible, screenshot, services, sign
 import { ensureAdmin, SAMPLE_PCD, signInToDashboard } from './fleet';
 import { ROOT } from './services';
 
-// The PCD browser and the entity page: the list and its filters, an entity's layers and lineage,
-// a base change under an edit resolved both ways (keep mine, take upstream), export and import
-// with the refused field marked, and a disclosure section's mode kept across a reload and a new
-// session. The database is a copy of the sample PCD in a temporary directory, so a test can
-// change its base ops and pull, as a maintainer's commit would.
+// The configuration workbench's PCD browser and entity page: the list and its filters, an
+// entity's layers and lineage, a base change under an edit resolved both ways (keep mine, take
+// upstream), export and import with the refused field marked, and a disclosure section's mode kept
+// across a reload and a new session. The database is a copy of the sample PCD in a temporary
+// directory, so a test can change its base ops and pull, as a maintainer's commit would. (The file
+// sorts after console.spec.ts: spec files run in name order, and its first test needs an arrgo
+// without users.)
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: process.env.ARRGO_E2E_URL });
 
@@ -198,10 +200,11 @@ test('export downloads portable JSON; an import with a refused field marks that 
   // Uploading the export (renamed) imports it.
   const file = path.join(os.tmpdir(), `arrgo-e2e-import-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify({ ...exported, data: { ...exported.data, name: 'x265 copy' } }));
+  const choosing = page.waitForEvent('filechooser');
   await panel.getByRole('button', { name: 'Upload a JSON file' }).click();
-  await page.locator('input[type=file]').setInputFiles(file);
+  await (await choosing).setFiles(file);
   fs.rmSync(file);
-  await expect(panel.getByRole('textbox', { name: 'Portable JSON' })).toHaveValue(/x265 copy/);
+  await expect(panel.getByRole('textbox', { name: 'Portable JSON' })).toHaveValue(/"pattern"/);
   await panel.getByRole('button', { name: 'Import' }).click();
   await panel.getByRole('link', { name: 'Open x265 copy' }).click();
   await expect(page.getByRole('heading', { name: 'x265 copy', level: 1 })).toBeVisible();
