@@ -110,9 +110,11 @@ test('the list searches and filters a database’s entities, and opens an entity
   const detail = page.getByRole('dialog');
   await expect(detail).toContainText('yes: the op names this column');
   await expect(detail).toContainText(`op ${userOp.id}`);
-  await page.keyboard.press('Escape');
   await expectAccessible(page);
   await screenshot(page, 'configuration-entity');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(fieldRow(page, 'description').getByRole('button', { name: 'Lineage of description' })).toBeFocused();
 
   // At phone width the page does not scroll sideways (wide tables scroll inside their frame).
   await page.setViewportSize({ width: 390, height: 844 });
