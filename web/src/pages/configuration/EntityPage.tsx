@@ -11,7 +11,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { QueryState } from '../../components/QueryState';
 import { EDITORS } from './editors/registry';
 import { ExportButton } from './entity/ExportButton';
-import { FieldsTable, type ConflictActions } from './entity/FieldsTable';
+import { EntityConflict, FieldsTable, type ConflictActions } from './entity/FieldsTable';
 import { UserOpsList } from './entity/UserOpsList';
 import { FieldValue } from './entity/values';
 import { compareUrl, listUrl } from './urls';
@@ -141,10 +141,18 @@ export function EntityPage() {
           <Stack>
             {detail.pendingConflicts.length ? (
               <Alert color="orange" title={`${detail.pendingConflicts.length === 1 ? 'A pending conflict' : `${detail.pendingConflicts.length} pending conflicts`}`}>
-                <Text size="sm">
-                  The base changed under your edit of {detail.pendingConflicts.flatMap((c) => c.fields.map((f) => f.field)).join(', ') || name}. Until you keep yours or take upstream, the
-                  edit does not apply and a sync writes the upstream value. Each field concerned shows both values below.
-                </Text>
+                <Stack gap="xs">
+                  <Text size="sm">
+                    The base changed under your edit of {detail.pendingConflicts.flatMap((c) => c.fields.map((f) => f.field)).join(', ') || name}. Until you keep yours or take upstream,
+                    the edit does not apply and a sync writes the upstream value.
+                    {detail.pendingConflicts.some((c) => c.fields.length) ? ' Each field concerned shows both values below.' : ''}
+                  </Text>
+                  {detail.pendingConflicts
+                    .filter((c) => !c.fields.length)
+                    .map((c) => (
+                      <EntityConflict key={c.opId} conflict={c} name={name} actions={actions} />
+                    ))}
+                </Stack>
               </Alert>
             ) : null}
             {resolvedMessage && !detail.conflict ? (
