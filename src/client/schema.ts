@@ -2015,7 +2015,9 @@ export interface components {
             opId: number;
             /** @enum {string} */
             reason: "guard_mismatch" | "missing_target" | "duplicate_key";
-            /** @description The entity as the stale op would leave it on the current base (the payload to write to keep mine); null when it cannot be replayed (a rename or delete) */
+            /** @description What the stale op does (create, update, delete; as in the user-op list): keeping mine of a delete is deleting the entity again */
+            kind: string | null;
+            /** @description The entity as the stale op would leave it on the current base (the payload to write to keep mine); null when the op renames or deletes it */
             mine: {
                 [key: string]: unknown;
             } | null;

@@ -59,7 +59,7 @@ describe('GET /pcd/{id}/entities/{type}/{name}: one entity by layer, and what a 
     expect(conflicted.body.conflict).toBe(true);
     expect(conflicted.body.pendingConflicts).toHaveLength(1);
     const [pending] = conflicted.body.pendingConflicts;
-    expect(pending).toMatchObject({ opId: staleOp.id, reason: 'guard_mismatch', mine: { ...conflicted.body.entity, description: 'Object-based audio' } });
+    expect(pending).toMatchObject({ opId: staleOp.id, reason: 'guard_mismatch', kind: 'update', mine: { ...conflicted.body.entity, description: 'Object-based audio' } });
     expect(pending.fields).toEqual([{ field: 'description', type: 'changed', current: 'Dolby Atmos', desired: 'Object-based audio' }]);
 
     // Keep mine: write the user's payload again on the new base, then remove the stale op.
@@ -77,6 +77,18 @@ describe('GET /pcd/{id}/entities/{type}/{name}: one entity by layer, and what a 
     expect((await h.del(`/pcd/${dbId}/user-ops/${again.body.pendingConflicts[0].opId}`)).status).toBe(204);
     const taken = await h.get(`/pcd/${dbId}/entities/regular_expression/Atmos`);
     expect(taken.body).toMatchObject({ conflict: false, pendingConflicts: [], entity: { description: 'Dolby Atmos audio' } });
+
+    // A stale delete names no field and has no payload of mine: keeping it is deleting again.
+    expect((await h.del(`/pcd/${dbId}/entities/regular_expression/Atmos`)).status).toBe(204);
+    repo.commit({ 'ops/6.atmos-description.sql': BASE_CHANGE.replace(/401/g, '403').replace(`'Dolby Atmos' where "name" = 'Atmos' and "description" IS NULL`, `'Atmos, again' where "name" = 'Atmos'`) });
+    await h.post(`/databases/${dbId}/pull?wait=true`);
+    const deleted = await eventually(() => h.get(`/pcd/${dbId}/entities/regular_expression/Atmos`), (r) => r.status === 200 && r.body.conflict === true);
+    expect(deleted.body.pendingConflicts).toEqual([{ opId: expect.any(Number), reason: 'guard_mismatch', kind: 'delete', mine: null, fields: [] }]);
+    expect(deleted.body.entity.description).toBe('Atmos, again');
+    expect((await h.del(`/pcd/${dbId}/entities/regular_expression/Atmos`)).status).toBe(204);
+    expect((await h.del(`/pcd/${dbId}/user-ops/${deleted.body.pendingConflicts[0].opId}`)).status).toBe(204);
+    const gone = await h.get(`/pcd/${dbId}/entities/regular_expression/Atmos`);
+    expect(gone.body).toMatchObject({ exists: false, conflict: false, pendingConflicts: [], fields: [] });
   });
 
   it('names the refused field of an import or edit payload beside the message (field)', async () => {
@@ -85,7 +97,11 @@ describe('GET /pcd/{id}/entities/{type}/{name}: one entity by layer, and what a 
     expect(missing.body).toEqual({ error: 'Invalid request: invalid regular_expression data: pattern: required field is missing', field: 'body.data.pattern' });
 
     const formats = await h.get(`/pcd/${dbId}/resolved/customFormat`);
-    const format = formats.body.entities.find((e: { entity: { conditions: { regularExpression?: string | null }[] } }) => e.entity.conditions.some((c) => c.regularExpression));
+    // A format whose conditions are all valid (the test above deleted a regular expression some conditions used).
+    const format = formats.body.entities.find(
+      (e: { entity: { conditions: { regularExpression?: string | null }[] } }) =>
+        e.entity.conditions.some((c) => c.regularExpression) && e.entity.conditions.every((c) => !('regularExpression' in c) || c.regularExpression),
+    );
     const index = format.entity.conditions.findIndex((c: { regularExpression?: string | null }) => c.regularExpression);
     const conditions = format.entity.conditions.map((c: object, i: number) => (i === index ? { ...c, regularExpression: 'No such regex' } : c));
     const dangling = await h.post('/pcd/import', { databaseId: dbId, layer: 'user', entityType: 'custom_format', data: { ...format.entity, name: 'Dangling', conditions } });

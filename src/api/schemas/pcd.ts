@@ -59,10 +59,11 @@ export const PendingConflictSchema = z
   .object({
     opId: z.number().int().openapi({ description: 'The stale user op (revert it to take upstream)' }),
     reason: z.enum(['guard_mismatch', 'missing_target', 'duplicate_key']),
+    kind: z.string().nullable().openapi({ description: 'What the stale op does (create, update, delete; as in the user-op list): keeping mine of a delete is deleting the entity again' }),
     mine: z
       .record(z.unknown())
       .nullable()
-      .openapi({ description: "The entity as the stale op would leave it on the current base (the payload to write to keep mine); null when it cannot be replayed (a rename or delete)" }),
+      .openapi({ description: "The entity as the stale op would leave it on the current base (the payload to write to keep mine); null when the op renames or deletes it" }),
     fields: z.array(FieldChangeSchema).openapi({ description: 'Fields the op would change: current is upstream, desired is mine' }),
   })
   .openapi('PendingConflict');

@@ -3,7 +3,8 @@
  * value it wanted ("mine") beside the value the layers below give now ("upstream").
  *
  * The op failed because its guards name values the base no longer has. Replaying it with the
- * guards reduced to the rows' keys, on a copy of the resolved state, shows what the user meant:
+ * guards reduced to the rows' keys (and its inserts replacing rows of the same key), on a copy of
+ * the resolved state, shows what the user meant:
  * keeping mine writes that payload as a new edit (and removes the stale op); taking upstream
  * removes the stale op.
  */
@@ -37,8 +38,13 @@ function whereText(conjuncts: Conjunct[]): string {
   return conjuncts.map((c) => (c.test === 'eq' ? `${quoteIdent(c.column)} = ${sqlLiteral(c.value)}` : `${quoteIdent(c.column)} IS ${c.test === 'notnull' ? 'NOT ' : ''}NULL`)).join(' AND ');
 }
 
-/** The statement with its value guards dropped (rows addressed by key only); inserts and unparsed statements as they are. */
+/**
+ * The statement with its value guards dropped (rows addressed by key only); an insert replaces a row
+ * the base has added under the same key since (a create the base made too); unparsed statements as
+ * they are.
+ */
 function unguarded(statement: string): string {
+  if (/^INSERT\s+INTO\s/i.test(statement)) return statement.replace(/^INSERT\s+INTO\s/i, 'INSERT OR REPLACE INTO ');
   const write = parseWrite(statement);
   if (!write?.where || !write.set) return statement;
   const where = keyConjuncts(write.table, write.where);

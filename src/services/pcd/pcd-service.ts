@@ -80,8 +80,10 @@ export class PcdService {
     const cache = await this.readyCache(databaseId);
     const item = locateDomainErrors(placement, () => resolveEntity(cache, type, name, options));
     if (!entityExists(cache.resolved, type, name) && !entityExists(cache.base, type, name)) throw notFound(`${type} "${name}" not found in database ${databaseId}`);
-    const opSql = item.conflict ? new Map((await listUserOps(this.deps.orm.em.fork(), databaseId)).map((op) => [op.id, op.sql])) : new Map<number, string>();
-    return serializeView({ databaseId, ...item, arrType: resolvedTypeOf(type).arrType, fields: entityFields(type, item.entity), pendingConflicts: conflictDetails(cache, type, name, opSql) }, cacheStatusHeader(cache));
+    const ops = item.conflict ? await listUserOps(this.deps.orm.em.fork(), databaseId) : [];
+    const kinds = new Map(ops.map((op) => [op.id, op.kind]));
+    const pendingConflicts = conflictDetails(cache, type, name, new Map(ops.map((op) => [op.id, op.sql]))).map((c) => ({ ...c, kind: kinds.get(c.opId) ?? null }));
+    return serializeView({ databaseId, ...item, arrType: resolvedTypeOf(type).arrType, fields: entityFields(type, item.entity), pendingConflicts }, cacheStatusHeader(cache));
   }
 
   /** The portable entity; the cache-status header says whether the state it comes from is complete. */

@@ -1,4 +1,4 @@
-import { conflictDetails, exportEntity, planDelete, planFieldEdits, replayPcd, type PcdOp, type UserOp } from '../../../src/domain/pcd';
+import { conflictDetails, exportEntity, planDelete, planFieldEdits, planImport, replayPcd, type PcdOp, type UserOp } from '../../../src/domain/pcd';
 import { sampleRepository } from './helpers';
 
 const repo = sampleRepository();
@@ -41,5 +41,17 @@ describe('conflictDetails: what a pending conflict is about', () => {
     expect(conflictDetails(moved, 'custom_format', 'Atmos', new Map([[602, edit.sql]]))).toEqual([]);
     expect(conflictDetails(moved, 'custom_format', 'Cam', new Map())).toEqual([]);
     expect(conflictDetails(moved, 'custom_format', 'Cam', new Map([[602, edit.sql]]))).toEqual([{ opId: 602, reason: 'guard_mismatch', mine: null, fields: [] }]);
+  });
+
+  it('for a create the base made too, mine is the created entity, field by field against the base one', () => {
+    const regex = { name: 'Shared', pattern: 'mine', regex101Id: null, description: 'created by me', tags: [] };
+    const created = userOp(603, planImport(baseOnly.resolved, { entityType: 'regular_expression', data: regex }));
+    const moved = replayPcd({ base: [...repo.base, baseOp(9103, `INSERT INTO regular_expressions (name, pattern) VALUES ('Shared', 'upstream')`)], tweaks: repo.tweaks, user: [created] });
+    const [detail] = conflictDetails(moved, 'regular_expression', 'Shared', new Map([[603, created.sql]]));
+    expect(detail).toMatchObject({ opId: 603, reason: 'duplicate_key', mine: regex });
+    expect(detail.fields).toEqual([
+      { field: 'pattern', type: 'changed', current: 'upstream', desired: 'mine' },
+      { field: 'description', type: 'changed', current: null, desired: 'created by me' },
+    ]);
   });
 });

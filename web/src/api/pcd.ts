@@ -123,18 +123,22 @@ export function entityPath(databaseId: number, portableType: PortableType, name:
 export type ConflictChoice = 'mine' | 'upstream';
 
 /**
- * Resolves a pending conflict through the edit and revert operations. Take upstream reverts the
- * stale op. Keep mine first writes the user's payload (`mine`, as the stale op would leave the
- * entity) as a new edit on the current base, then reverts the stale op (which changes nothing any
- * more): if the edit is refused, the stale op stays and nothing is lost.
+ * Resolves a pending conflict through the edit, delete and revert operations. Take upstream reverts
+ * the stale op. Keep mine first writes the user's payload (`mine`, as the stale op would leave the
+ * entity) as a new edit on the current base, or deletes the entity again for a stale delete, then
+ * reverts the stale op (which changes nothing any more): if the write is refused, the stale op
+ * stays and nothing is lost.
  */
 export function useResolveConflict(databaseId: number, portableType: PortableType, name: string) {
   const changed = usePcdChanged();
   return useMutation({
     mutationFn: async ({ conflict, choice }: { conflict: PendingConflict; choice: ConflictChoice }) => {
-      if (choice === 'mine') {
+      const path = { databaseId, entityType: portableType, name };
+      if (choice === 'mine' && conflict.kind === 'delete') {
+        await unwrap(api.DELETE('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', { params: { path } }));
+      } else if (choice === 'mine') {
         if (!conflict.mine) throw new Error('the user value of this conflict cannot be rebuilt');
-        await unwrap(api.PATCH('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', { params: { path: { databaseId, entityType: portableType, name } }, body: { data: conflict.mine } }));
+        await unwrap(api.PATCH('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', { params: { path }, body: { data: conflict.mine } }));
       }
       await unwrap(api.DELETE('/api/v1/pcd/{databaseId}/user-ops/{opId}', { params: { path: { databaseId, opId: conflict.opId } } }));
     },

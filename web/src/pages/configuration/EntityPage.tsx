@@ -1,5 +1,5 @@
-import { Alert, Anchor, Card, Center, Code, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Card, Center, Code, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useDatabase } from '../../api/databases';
 import { useEntity, useResolveConflict, type EntityDetail, type PcdLayer, type PortableType } from '../../api/pcd';
@@ -7,10 +7,11 @@ import { DataTable } from '../../components/DataTable';
 import { Disclosure } from '../../components/Disclosure';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
 import { QueryState } from '../../components/QueryState';
 import { EDITORS } from './editors/registry';
 import { ExportButton } from './entity/ExportButton';
-import { FieldsTable, type ConflictActions } from './entity/FieldsTable';
+import { EntityConflict, FieldsTable, type ConflictActions } from './entity/FieldsTable';
 import { UserOpsList } from './entity/UserOpsList';
 import { FieldValue } from './entity/values';
 import { compareUrl, listUrl } from './urls';
@@ -26,19 +27,6 @@ const LAYER_TEXT: Record<PcdLayer, string> = {
   base: 'The repository as pulled (schema, base ops and tweaks), without your edits.',
   user: 'Your edits, as the fields they change from the base.',
 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** The user layer: the fields your edits change from the base. */
 function Overrides({ detail }: { detail: EntityDetail }) {
@@ -153,10 +141,18 @@ export function EntityPage() {
           <Stack>
             {detail.pendingConflicts.length ? (
               <Alert color="orange" title={`${detail.pendingConflicts.length === 1 ? 'A pending conflict' : `${detail.pendingConflicts.length} pending conflicts`}`}>
-                <Text size="sm">
-                  The base changed under your edit of {detail.pendingConflicts.flatMap((c) => c.fields.map((f) => f.field)).join(', ') || name}. Until you keep yours or take upstream, the
-                  edit does not apply and a sync writes the upstream value. Each field concerned shows both values below.
-                </Text>
+                <Stack gap="xs">
+                  <Text size="sm">
+                    The base changed under your edit of {detail.pendingConflicts.flatMap((c) => c.fields.map((f) => f.field)).join(', ') || name}. Until you keep yours or take upstream,
+                    the edit does not apply and a sync writes the upstream value.
+                    {detail.pendingConflicts.some((c) => c.fields.length) ? ' Each field concerned shows both values below.' : ''}
+                  </Text>
+                  {detail.pendingConflicts
+                    .filter((c) => !c.fields.length)
+                    .map((c) => (
+                      <EntityConflict key={c.opId} conflict={c} name={name} actions={actions} />
+                    ))}
+                </Stack>
               </Alert>
             ) : null}
             {resolvedMessage && !detail.conflict ? (
@@ -165,7 +161,7 @@ export function EntityPage() {
               </Alert>
             ) : null}
             {resolve.error ? <ErrorDisplay error={resolve.error} title="The conflict is not resolved" /> : null}
-            <Section title="Layers">
+            <SectionCard title="Layers">
               <Group justify="space-between" wrap="wrap">
                 <SegmentedControl aria-label="Layer" data={LAYERS} value={layer} onChange={setLayer} />
               </Group>
@@ -173,10 +169,10 @@ export function EntityPage() {
                 {LAYER_TEXT[layer]}
               </Text>
               <LayerView databaseId={databaseId} portableType={portableType} name={name} layer={layer} actions={actions} />
-            </Section>
-            <Section title="Edit">
+            </SectionCard>
+            <SectionCard title="Edit">
               <EditorHost detail={detail} />
-            </Section>
+            </SectionCard>
             <Card withBorder>
               <Disclosure sectionKey="configuration:entity:user-ops" title="User ops" description="Your edits of this entity, in replay order. Advanced shows each op's SQL.">
                 {(advanced) => <UserOpsList databaseId={databaseId} portableType={portableType} name={name} showSql={advanced} />}

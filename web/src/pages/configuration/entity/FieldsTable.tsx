@@ -29,7 +29,7 @@ function FieldConflict({ path, op, change, actions }: { path: string; op: Pendin
           Yours: <FieldValue value={change.desired} />
         </Text>
         <Group gap="xs">
-          <Button size="compact-sm" disabled={!op.mine} loading={actions.pending} onClick={() => actions.resolve(op, 'mine')} aria-label={`Keep mine for ${path}`}>
+          <Button size="compact-sm" disabled={!op.mine && op.kind !== 'delete'} loading={actions.pending} onClick={() => actions.resolve(op, 'mine')} aria-label={`Keep mine for ${path}`}>
             Keep mine
           </Button>
           <Button size="compact-sm" variant="default" loading={actions.pending} onClick={() => actions.resolve(op, 'upstream')} aria-label={`Take upstream for ${path}`}>
@@ -38,6 +38,24 @@ function FieldConflict({ path, op, change, actions }: { path: string; op: Pendin
         </Group>
       </Stack>
     </Alert>
+  );
+}
+
+/** A conflict that names no field (a stale delete or rename): the whole op, kept or dropped. */
+export function EntityConflict({ conflict, name, actions }: { conflict: PendingConflict; name: string; actions: ConflictActions }) {
+  const what = conflict.kind === 'delete' ? `your delete of ${name}` : `your edit (op ${conflict.opId})`;
+  return (
+    <Group gap="xs">
+      <Text size="sm">
+        Op {conflict.opId}: {what} no longer applies ({conflict.reason.replace(/_/g, ' ')}).
+      </Text>
+      <Button size="compact-sm" disabled={!conflict.mine && conflict.kind !== 'delete'} loading={actions.pending} onClick={() => actions.resolve(conflict, 'mine')} aria-label={`Keep mine (op ${conflict.opId})`}>
+        Keep mine
+      </Button>
+      <Button size="compact-sm" variant="default" loading={actions.pending} onClick={() => actions.resolve(conflict, 'upstream')} aria-label={`Take upstream (op ${conflict.opId})`}>
+        Take upstream
+      </Button>
+    </Group>
   );
 }
 
