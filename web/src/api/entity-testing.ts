@@ -1,0 +1,40 @@
+// Release titles evaluated against a database's custom formats (POST /entity-testing/evaluate), as
+// the apps would: the release tester's table and the custom-format editor's live test box.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, unwrap, type components } from './client';
+import { pcdKeys } from './pcd';
+
+type Schemas = components['schemas'];
+export type EvaluateRequest = Schemas['EvaluateRequest'];
+export type EvaluateResponse = Schemas['EvaluateResponse'];
+export type ReleaseEvaluation = EvaluateResponse['evaluations'][number];
+export type FormatExplanation = NonNullable<ReleaseEvaluation['explain']>[number];
+export type ConditionExplanation = FormatExplanation['conditions'][number];
+export type ReleaseType = EvaluateRequest['releases'][number]['type'];
+
+export const entityTestingKeys = {
+  // Under the database's PCD key: an edit (usePcdChanged) explains the titles again.
+  explain: (databaseId: number, type: ReleaseType, titles: readonly string[]) => [...pcdKeys.database(databaseId), 'explain', type, ...titles] as const,
+};
+
+/** Parses and evaluates titles (one request: the page decides when). */
+export function useEvaluateReleases() {
+  return useMutation({ mutationFn: (body: EvaluateRequest) => unwrap(api.POST('/api/v1/entity-testing/evaluate', { body })) });
+}
+
+/**
+ * The `explain` detail of a few titles: which conditions passed or failed and why. The API explains
+ * at most 50 releases a request, so callers ask for the rows a user opened, never the whole table.
+ */
+export function useExplainReleases(databaseId: number | null, type: ReleaseType, titles: readonly string[]) {
+  return useQuery({
+    queryKey: entityTestingKeys.explain(databaseId ?? 0, type, titles),
+    enabled: databaseId !== null && titles.length > 0,
+    queryFn: () =>
+      unwrap(
+        api.POST('/api/v1/entity-testing/evaluate', {
+          body: { databaseId: databaseId!, explain: true, releases: titles.map((title, id) => ({ id, title, type })) },
+        }),
+      ),
+  });
+}
