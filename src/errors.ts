@@ -36,7 +36,7 @@ export class AppError extends Error {
   constructor(
     readonly kind: AppErrorKind,
     readonly publicMessage: string,
-    readonly details?: { retryAfterSeconds?: number; code?: string },
+    readonly details?: { retryAfterSeconds?: number; code?: string; field?: string },
   ) {
     super(publicMessage);
     this.name = 'AppError';

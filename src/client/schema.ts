@@ -329,7 +329,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One entity in the base layer, the user layer (field-level overrides) or the resolved state (optional lineage), with the detail of its pending conflicts */
+        get: operations["getEntity"];
         put?: never;
         post?: never;
         /** Delete an entity in the user layer (a guarded delete op) */
@@ -1459,6 +1460,10 @@ export interface components {
         };
         Error: {
             error: string;
+            /** @description A machine-readable reason, where the route documents one */
+            code?: string;
+            /** @description A 400 about one field of the payload: its path in the request (e.g. body.data.conditions.0.name), for showing the refusal next to that field */
+            field?: string;
         };
         AuthStatus: {
             /** @description No user exists yet: POST /auth/setup creates the admin */
@@ -2004,6 +2009,28 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        PendingConflict: {
+            /** @description The stale user op (revert it to take upstream) */
+            opId: number;
+            /** @enum {string} */
+            reason: "guard_mismatch" | "missing_target" | "duplicate_key";
+            /** @description The entity as the stale op would leave it on the current base (the payload to write to keep mine); null when it cannot be replayed (a rename or delete) */
+            mine: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Fields the op would change: current is upstream, desired is mine */
+            fields: components["schemas"]["FieldChange"][];
+        };
+        EntityDetail: components["schemas"]["ResolvedEntity"] & {
+            arrType: components["schemas"]["ArrType"] & unknown;
+            /** @description Every leaf field of entity with its value, in the path notation of overrides and lineage (the lineage entries name the same paths); [] when it does not exist in the layer */
+            fields: {
+                path: string;
+                value?: unknown;
+            }[];
+            /** @description One per stale user op on the entity; [] without a conflict */
+            pendingConflicts: components["schemas"]["PendingConflict"][];
         };
         /** @description Either the whole desired payload (data) or field edits addressed by path (changes; value omitted removes). Stored as guarded user-layer ops. */
         EntityEdit: {
@@ -5127,6 +5154,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getEntity: {
+        parameters: {
+            query?: {
+                layer?: "base" | "user" | "resolved";
+                includeLineage?: boolean;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                databaseId: number;
+                entityType: components["schemas"]["PortableEntityType"];
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity (exists false when it is absent from the requested layer) */
+            200: {
+                headers: {
+                    /** @description ready, degraded (some ops failed: the state is incomplete) or failed (the replay produced no entity) */
+                    "X-Arrgo-Cache-Status"?: string;
+                    /** @description Strong entity tag of the body: equal bytes give equal tags on any arrgo process. Send it back in If-None-Match to get 304 while the state is unchanged; it changes when the body does (a pull, edit, revert, import or rollback that changes this view). */
+                    ETag?: string;
+                    /** @description no-cache: a client or proxy may keep the body but must revalidate (If-None-Match) before reusing it */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityDetail"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the body: equal bytes give equal tags on any arrgo process. Send it back in If-None-Match to get 304 while the state is unchanged; it changes when the body does (a pull, edit, revert, import or rollback that changes this view). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database cache is not ready */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such database, or the entity is in neither the base nor the resolved state */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };

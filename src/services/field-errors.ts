@@ -18,12 +18,19 @@ export function locateDomainErrors<T>(fieldPrefixes: FieldPlacement, fn: () => T
 
 export function locate(fieldPrefixes: FieldPlacement, error: unknown): unknown {
   if (!isAppError(error) || error.kind !== 'validation' || error.publicMessage.startsWith('Invalid request:')) return error;
+  // A domain error that names its field beside its text (payload validation): placed as it is.
+  const named = error.details?.field;
+  if (named) {
+    const placed = `${fieldPrefixes[named.split('.')[0]] ?? fieldPrefixes['*'] ?? ''}${named}`;
+    return new AppError('validation', `Invalid request: ${error.publicMessage}`, { field: placed });
+  }
   const match = /^([A-Za-z0-9_.\\\- +()[\]|:'"/&]+?): (.*)$/s.exec(error.publicMessage);
   if (!match) return new AppError('validation', `Invalid request: ${error.publicMessage}`);
   const [, field, problem] = match;
   const root = field.split('.')[0];
   const prefix = fieldPrefixes[root] ?? fieldPrefixes['*'] ?? '';
-  return new AppError('validation', `Invalid request: ${prefix}${field} ${problem}`);
+  // The field beside the text, so a client can show the refusal next to the field it names.
+  return new AppError('validation', `Invalid request: ${prefix}${field} ${problem}`, { field: `${prefix}${field}` });
 }
 
 /** The spec lists "database not ready" among the 400s of the read endpoints (resolved, graph, parity). */

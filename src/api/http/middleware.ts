@@ -82,10 +82,12 @@ export function errorHandler() {
     let status = 500;
     let message = 'Internal server error';
     let code: string | undefined;
+    let field: string | undefined;
     if (isAppError(error)) {
       status = error.status;
       message = error.publicMessage;
       code = error.details?.code;
+      field = error.details?.field;
       if (error.details?.retryAfterSeconds) res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
     } else {
       const client = clientErrorStatus(error);
@@ -99,7 +101,7 @@ export function errorHandler() {
       log?.debug({ err: error }, 'request failure detail');
     } else log?.debug({ status, error: message }, 'request rejected');
     if (res.headersSent) return res.end();
-    res.status(status).json(code ? { error: message, code } : { error: message });
+    res.status(status).json({ error: message, ...(code ? { code } : {}), ...(field ? { field } : {}) });
   };
 }
 

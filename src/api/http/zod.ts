@@ -93,4 +93,10 @@ export function aliasedEnum<T extends string>(values: readonly [T, ...T[]], alia
     .openapi({ type: 'string', enum: [...values], description: [description, aliasNote].filter(Boolean).join(' ') || undefined });
 }
 
-export const ErrorBody = z.object({ error: z.string() }).openapi('Error');
+export const ErrorBody = z
+  .object({
+    error: z.string(),
+    code: z.string().optional().openapi({ description: 'A machine-readable reason, where the route documents one' }),
+    field: z.string().optional().openapi({ description: 'A 400 about one field of the payload: its path in the request (e.g. body.data.conditions.0.name), for showing the refusal next to that field' }),
+  })
+  .openapi('Error');

@@ -5,6 +5,7 @@ import { booleanQuery, idParam, integerQuery, text, z } from '../http/zod';
 import { ArrTypeOrAllSchema, ArrTypeSchema } from '../schemas/common';
 import {
   CacheStatusHeaderDoc,
+  EntityDetailSchema,
   EntityEditSchema,
   GraphNodeKindSchema,
   GraphSchema,
@@ -83,6 +84,28 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
       await pcd.importEntity(body, { migration: 'body.', entityType: 'body.', '*': 'body.data.' });
       return { body: { success: true } };
     },
+  });
+
+  router.add({
+    method: 'get',
+    path: '/pcd/{databaseId}/entities/{entityType}/{name}',
+    operationId: 'getEntity',
+    summary: 'One entity in the base layer, the user layer (field-level overrides) or the resolved state (optional lineage), with the detail of its pending conflicts',
+    tags,
+    params: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
+    query: z.object({
+      layer: LayerSchema.optional().openapi({ description: 'Default resolved' }),
+      includeLineage: booleanQuery.optional().openapi({ description: 'Lineage is produced only with layer resolved' }),
+    }),
+    responses: {
+      200: { description: 'The entity (exists false when it is absent from the requested layer)', schema: EntityDetailSchema, headers: CacheStatusHeaderDoc },
+      400: { description: 'The database cache is not ready' },
+      404: { description: 'No such database, or the entity is in neither the base nor the resolved state' },
+    },
+    conditional: true,
+    handler: async ({ params, query }) => ({
+      view: await pcd.entity(params.databaseId, params.entityType, params.name, { layer: query.layer, includeLineage: query.includeLineage ?? false }, { '*': 'query.' }),
+    }),
   });
 
   router.add({

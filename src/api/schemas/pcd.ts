@@ -55,6 +55,26 @@ export const ResolvedEntitySchema = z
   })
   .openapi('ResolvedEntity');
 
+export const PendingConflictSchema = z
+  .object({
+    opId: z.number().int().openapi({ description: 'The stale user op (revert it to take upstream)' }),
+    reason: z.enum(['guard_mismatch', 'missing_target', 'duplicate_key']),
+    mine: z
+      .record(z.unknown())
+      .nullable()
+      .openapi({ description: "The entity as the stale op would leave it on the current base (the payload to write to keep mine); null when it cannot be replayed (a rename or delete)" }),
+    fields: z.array(FieldChangeSchema).openapi({ description: 'Fields the op would change: current is upstream, desired is mine' }),
+  })
+  .openapi('PendingConflict');
+
+export const EntityDetailSchema = ResolvedEntitySchema.extend({
+  arrType: ArrTypeSchema.nullable().openapi({ description: 'The app family of a per-app type (naming, media settings, quality definitions); null for the others' }),
+  fields: z
+    .array(z.object({ path: z.string(), value: z.unknown() }))
+    .openapi({ description: "Every leaf field of entity with its value, in the path notation of overrides and lineage (the lineage entries name the same paths); [] when it does not exist in the layer" }),
+  pendingConflicts: z.array(PendingConflictSchema).openapi({ description: 'One per stale user op on the entity; [] without a conflict' }),
+}).openapi('EntityDetail');
+
 /** How complete the replayed state a read answers from is (also sent as the X-Arrgo-Cache-Status header). */
 export const CacheCompletenessSchema = z.enum(['ready', 'degraded', 'failed']).openapi({
   description: 'ready: every op ran; degraded: some ops failed, the state is incomplete (see the database cache.stats); failed: the replay produced no entity',

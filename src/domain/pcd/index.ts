@@ -115,7 +115,9 @@ export type { MetadataProfileData } from './entities/metadata-profile';
 
 // ---- resolved list, export/import, user layer
 /** Entities of a type by layer (base/user/resolved), with overrides and lineage. */
-export { listResolved, resolveEntity, LAYERS } from './resolved';
+export { listResolved, resolveEntity, entityFields, LAYERS } from './resolved';
+/** What a pending value-guard conflict is about: the fields, the user's value and upstream's. */
+export { conflictDetails, type ConflictDetail } from './conflict-detail';
 /** Replay state, layers and resolved-list items. */
 export type { PcdState, ResolvedLayer, ResolvedEntityItem, ListResolvedOptions } from './resolved';
 /** Export of one entity and import planning with validation. */

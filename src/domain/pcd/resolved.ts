@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { validationError } from '../../errors';
-import { diff, type FieldChange } from '../diff/diff';
+import { diff, leaves, type FieldChange } from '../diff/diff';
 import { entityLineage, type EntityLineageStatus, type LineageEntry } from './lineage/read';
 import { entityNames, readEntity } from './entities/read';
 import { modelOf, portableTypeForResolved, resolvedTypeOf, type ResolvedEntityType } from './entities/registry';
@@ -139,4 +139,9 @@ export function resolveEntity(
 ): ResolvedEntityItem {
   const layer = parseLayer(options.layer);
   return item(state, type, name, layer, options.includeLineage === true && layer === 'resolved', conflictNames(state, type));
+}
+
+/** Every leaf field of an entity's payload with its value, in the path notation of overrides and lineage. */
+export function entityFields(type: PortableType, data: Record<string, unknown> | null): { path: string; value: unknown }[] {
+  return data ? leaves(data, modelOf(type).diffOptions).map(({ path, value }) => ({ path, value })) : [];
 }

@@ -6,7 +6,7 @@
  * then references to other entities in the target database.
  */
 import type Database from 'better-sqlite3';
-import { validationError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import { isPlainObject } from '../diff/diff';
 import { NAMING_ONLY_FIELDS } from './entities/media';
 import { modelOf } from './entities/registry';
@@ -45,9 +45,11 @@ function familyMixErrors(type: PortableType, data: Record<string, unknown>): str
   return errors;
 }
 
+/** Each error reads "path: problem"; the first one's path is the field the refusal names. */
 function fail(type: PortableType, errors: string[]): never {
   const isMusic = type.startsWith('music_app_');
-  throw validationError(`invalid ${type} data: ${(isMusic ? errors.slice(0, 1) : errors).join('; ')}`);
+  const field = /^(.+?): /s.exec(errors[0] ?? '')?.[1];
+  throw new AppError('validation', `invalid ${type} data: ${(isMusic ? errors.slice(0, 1) : errors).join('; ')}`, field && field !== '(root)' ? { field } : undefined);
 }
 
 /** Validates data against the portable type (no database checks). Returns the parsed data. */

@@ -1,5 +1,8 @@
 import {
   buildGraph,
+  entityExists,
+  entityFields,
+  conflictDetails,
   exportEntity,
   listMusicAppMetadataProfiles,
   listResolved,
@@ -8,11 +11,13 @@ import {
   planFieldEdits,
   planImport,
   planUpdate,
+  resolveEntity,
+  resolvedTypeOf,
   type GraphOptions,
   type ListResolvedOptions,
   type PortableType,
 } from '../../domain/pcd';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { ServiceDeps } from '../deps';
 import { locate, locateDomainErrors, notReadyAsBadRequest, type FieldPlacement } from '../field-errors';
 import type { PcdCache } from './cache-manager';
@@ -65,6 +70,18 @@ export class PcdService {
         headers: cacheStatusHeader(cache),
       };
     });
+  }
+
+  /**
+   * One entity in a layer (lineage with layer resolved), and on a pending conflict what each stale
+   * op would change: the user's value beside upstream's, so a client can keep either.
+   */
+  async entity(databaseId: number, type: PortableType, name: string, options: { layer?: string; includeLineage?: boolean }, placement: FieldPlacement): Promise<SerializedView> {
+    const cache = await this.readyCache(databaseId);
+    const item = locateDomainErrors(placement, () => resolveEntity(cache, type, name, options));
+    if (!entityExists(cache.resolved, type, name) && !entityExists(cache.base, type, name)) throw notFound(`${type} "${name}" not found in database ${databaseId}`);
+    const opSql = item.conflict ? new Map((await listUserOps(this.deps.orm.em.fork(), databaseId)).map((op) => [op.id, op.sql])) : new Map<number, string>();
+    return serializeView({ databaseId, ...item, arrType: resolvedTypeOf(type).arrType, fields: entityFields(type, item.entity), pendingConflicts: conflictDetails(cache, type, name, opSql) }, cacheStatusHeader(cache));
   }
 
   /** The portable entity; the cache-status header says whether the state it comes from is complete. */
