@@ -1,6 +1,6 @@
 // Release titles evaluated against a database's custom formats (POST /entity-testing/evaluate), as
 // the apps would: the release tester's table and the custom-format editor's live test box.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type components } from './client';
 import { pcdKeys } from './pcd';
 
@@ -36,5 +36,17 @@ export function useExplainReleases(databaseId: number | null, type: ReleaseType,
           body: { databaseId: databaseId!, explain: true, releases: titles.map((title, id) => ({ id, title, type })) },
         }),
       ),
+  });
+}
+
+export type RegexTestResponse = Schemas['RegexTestResponse'];
+
+/** A .NET pattern against test strings: the .NET and JavaScript answers and the constructs they read differently. */
+export function useRegexTest(pattern: string, testStrings: readonly string[]) {
+  return useQuery({
+    queryKey: ['entity-testing', 'regex', pattern, ...testStrings] as const,
+    enabled: pattern !== '',
+    queryFn: () => unwrap(api.POST('/api/v1/entity-testing/regex', { body: { pattern, testStrings: [...testStrings] } })),
+    placeholderData: keepPreviousData,
   });
 }
