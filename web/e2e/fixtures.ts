@@ -63,8 +63,9 @@ const SCREENSHOTS = process.env.ARRGO_UPDATE_SCREENSHOTS === '1' ? path.join(ROO
 /** Saves the page as <name>.png: into docs/console with ARRGO_UPDATE_SCREENSHOTS=1, else a temporary folder. */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Nothing blinks or moves in a picture: wait for loaders and transitions to settle.
-  await expect(page.getByRole('status')).toHaveCount(0);
+  // Nothing blinks or moves in a picture: wait for loaders and transitions to settle. (The
+  // drag-and-drop library's live region is a status too, always present and never drawn.)
+  await expect(page.getByRole('status').and(page.locator(':not([id^="DndLiveRegion"])'))).toHaveCount(0);
   // A full page is taken from the top: scrolled, the fixed header would be drawn across its middle.
   if (options.fullPage ?? true) await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
