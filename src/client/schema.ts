@@ -436,7 +436,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Render an app family's naming formats for sample movies, episodes or tracks, with the family's token help
+         * Render an app family's naming formats for sample movies, episodes or tracks, with the family's token help and choices
          * @description The naming is an entity's payload (as GET /pcd/{databaseId}/resolved/naming returns it, name and rename optional), formats of 1 to 500 characters; anything else is a 400 naming the field. Rendering follows the token rules the apps document (docs/naming.md): text inside a token's braces only with a value, the separator and case of a token name, zero-padded numbers, Plex-style {edition-{Edition Tags}}, colon replacement and illegal characters, and Sonarr's multi-episode styles. A pure computation: nothing is read or written.
          */
         post: operations["previewNaming"];
@@ -2201,6 +2201,18 @@ export interface components {
                     description: string;
                 }[];
             }[];
+            /** @description The values the family accepts for colonReplacementFormat and multiEpisodeStyle, with what each does */
+            choices: {
+                colonReplacementFormat: {
+                    value: string | number;
+                    label: string;
+                }[];
+                /** @description Sonarr only; [] for the other families */
+                multiEpisodeStyle: {
+                    value: number;
+                    label: string;
+                }[];
+            };
         };
         NamingPreviewRequest: {
             /** @enum {string} */

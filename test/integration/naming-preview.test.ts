@@ -32,6 +32,8 @@ describe('POST /naming/preview', () => {
     ]);
     const movie = r.body.tokens.find((g: { group: string }) => g.group === 'Movie');
     expect(movie.tokens).toContainEqual({ token: '{Movie CleanTitle}', description: 'The Movie Part Two' });
+    expect(r.body.choices.colonReplacementFormat.map((c: { value: string }) => c.value)).toEqual(['delete', 'dash', 'spaceDash', 'spaceDashSpace', 'smart']);
+    expect(r.body.choices.multiEpisodeStyle).toEqual([]);
   });
 
   it('renders series naming with its multi-episode style and reports unknown tokens', async () => {
@@ -40,6 +42,8 @@ describe('POST /naming/preview', () => {
     expect(r.status).toBe(200);
     const multi = r.body.previews.find((p: { sample: string }) => p.sample === 'a file of episodes 1 to 3');
     expect(multi.name).toContain('S01E01-E02-E03');
+    expect(r.body.choices.multiEpisodeStyle[3]).toEqual({ value: 3, label: 'Scene (S01E01-E02-E03)' });
+    expect(r.body.choices.colonReplacementFormat[5]).toEqual({ value: 5, label: 'Custom' });
     const season = r.body.previews.find((p: { field: string }) => p.field === 'seasonFolderFormat');
     expect(season).toMatchObject({ name: 'Season 01 {Season Rating}', unknownTokens: ['{Season Rating}'] });
   });

@@ -82,5 +82,11 @@ export const NamingPreviewResponseSchema = z
     tokens: z
       .array(z.object({ group: z.string(), tokens: z.array(z.object({ token: z.string(), description: z.string().openapi({ description: "The token's value for the sample" }) })) }))
       .openapi({ description: "The family's tokens (token help), in groups" }),
+    choices: z
+      .object({
+        colonReplacementFormat: z.array(z.object({ value: z.union([z.string(), z.number().int()]), label: z.string() })),
+        multiEpisodeStyle: z.array(z.object({ value: z.number().int(), label: z.string() })).openapi({ description: 'Sonarr only; [] for the other families' }),
+      })
+      .openapi({ description: 'The values the family accepts for colonReplacementFormat and multiEpisodeStyle, with what each does' }),
   })
   .openapi('NamingPreview');

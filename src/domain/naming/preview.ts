@@ -239,3 +239,35 @@ export function previewNaming(input: NamingInput): NamingPreviewItem[] {
     }
   }
 }
+
+export interface NamingChoice {
+  value: string | number;
+  label: string;
+}
+
+const COLON_LABELS: Record<(typeof COLON_REPLACEMENTS)[number], string> = {
+  delete: 'Delete (Movie Title)',
+  dash: 'Replace with dash (Movie- Title)',
+  spaceDash: 'Replace with space dash (Movie - Title)',
+  spaceDashSpace: 'Replace with space dash space (Movie - Title)',
+  smart: 'Smart replace (Movie - Title, 12-30)',
+  custom: 'Custom',
+};
+
+const MULTI_EPISODE_LABELS: Record<(typeof MULTI_EPISODE_STYLES)[number], string> = {
+  extend: 'Extend (S01E01-02-03)',
+  duplicate: 'Duplicate (S01E01.S01E02.S01E03)',
+  repeat: 'Repeat (S01E01E02E03)',
+  scene: 'Scene (S01E01-E02-E03)',
+  range: 'Range (S01E01-03)',
+  prefixedRange: 'Prefixed range (S01E01-E03)',
+};
+
+/** The values a family's colonReplacementFormat (and Sonarr's multiEpisodeStyle) may take, with what each does. */
+export function namingChoices(arrType: ArrType): { colonReplacementFormat: NamingChoice[]; multiEpisodeStyle: NamingChoice[] } {
+  const colons = arrType === 'series_app' ? COLON_REPLACEMENTS : COLON_REPLACEMENTS.slice(0, 5);
+  return {
+    colonReplacementFormat: colons.map((c, i) => ({ value: arrType === 'movie_app' ? c : i, label: COLON_LABELS[c] })),
+    multiEpisodeStyle: arrType === 'series_app' ? MULTI_EPISODE_STYLES.map((s, i) => ({ value: i, label: MULTI_EPISODE_LABELS[s] })) : [],
+  };
+}
