@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, signIn } from './fixtures';
+import { callApi, expect, expectAccessible, screenshot, services, signIn } from './fixtures';
 import { ensureAdmin, linkSampleDatabase } from './fleet';
 
 // The formats and titles of a database: release titles tested against its custom formats (parse
@@ -106,4 +106,106 @@ test('the release tester refuses more than 1,000 titles before sending, and work
   await expect(explanation.getByRole('table', { name: 'Conditions of Season Pack' }).getByRole('row', { name: /release_type pass/ })).toBeVisible();
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 860 });
+});
+
+/** The resolved payload of one entity, through the API. */
+async function resolvedEntity<T>(entityType: string, name: string, arrType?: string): Promise<T> {
+  const list = await callApi<{ entities: { name: string; entity: T }[] }>(services.arrgo(), 'GET', `/pcd/${databaseId}/resolved/${entityType}${arrType ? `?arrType=${arrType}` : ''}`);
+  const found = list.body.entities.find((e) => e.name === name);
+  expect(found, `${entityType} "${name}"`).toBeDefined();
+  return found!.entity;
+}
+
+async function openEditor(page: Page, portableType: string, name: string) {
+  await page.goto(`/configuration/${databaseId}/${portableType}/${encodeURIComponent(name)}`);
+  await expect(page.getByRole('button', { name: `Save ${name}`, exact: true })).toBeVisible({ timeout: 30_000 });
+}
+
+async function save(page: Page, name: string) {
+  await page.getByRole('button', { name: `Save ${name}`, exact: true }).click();
+  await expect(page.getByText('No unsaved changes')).toBeVisible();
+}
+
+test('the regular-expression editor matches test strings the .NET way, warns where JavaScript differs, and saves the pattern', async ({ page }) => {
+  await openEditor(page, 'regular_expression', 'x265');
+  const edit = page.getByRole('region', { name: 'Edit' });
+  await edit.getByRole('textbox', { name: 'Test strings' }).fill(['Movie.2019.1080p.BluRay.x265-GRP', 'Movie.2019.1080p.BluRay-ZØHEVC', 'Movie.2019.1080p.BluRay.x264-GRP'].join('\n'));
+  const results = edit.getByRole('table', { name: 'Test string results' });
+  await expect(results.getByRole('row')).toHaveCount(4);
+  // \bHEVC\b: .NET reads Ø as a word character, JavaScript does not.
+  await expect(results.getByRole('row', { name: /ZØHEVC · differs no match matches/ })).toBeVisible();
+  await expect(results.getByRole('row', { name: /x265-GRP matches matches/ })).toBeVisible();
+  await expect(edit.getByRole('table', { name: 'Constructs read differently' }).getByRole('row', { name: /\\b \\B a boundary between Unicode word characters/ })).toBeVisible();
+
+  const pattern = edit.getByRole('textbox', { name: 'Pattern' });
+  await pattern.fill('(?i)[xh][ ._-]?265|(?>HEVC)');
+  await expect(edit.getByText('JavaScript cannot compile this pattern at all.')).toBeVisible();
+  await expect(results.getByRole('row', { name: /x265-GRP matches does not compile/ })).toBeVisible();
+  await expect(edit.getByRole('table', { name: 'Constructs read differently' })).toContainText('(?>…)');
+  await pattern.fill('(?<a-b>x)');
+  await expect(edit.getByRole('alert').filter({ hasText: 'balancing groups' })).toBeVisible();
+  await pattern.fill('[xh][ ._-]?265|\\bHEVC\\b|AV1');
+  await expectAccessible(page);
+  await screenshot(page, 'editor-regular-expression');
+  await save(page, 'x265');
+  await expect.poll(async () => (await resolvedEntity<{ pattern: string }>('regularExpression', 'x265')).pattern).toBe('[xh][ ._-]?265|\\bHEVC\\b|AV1');
+});
+
+test('the custom-format editor: conditions of the types the apps have, the regular-expression picker, the live test, and a saved condition', async ({ page }) => {
+  await openEditor(page, 'custom_format', 'Cam');
+  const edit = page.getByRole('region', { name: 'Edit' });
+  const camRip = edit.getByRole('group', { name: 'Condition Cam Rip' });
+  await expect(camRip.getByRole('combobox', { name: 'Regular expression' })).toHaveValue('Cam Rip');
+  await expect(camRip.getByText('\\b(CAM|HDCAM|TS|TELESYNC)\\b')).toBeVisible();
+  const notBluray = edit.getByRole('group', { name: 'Condition Not Bluray' });
+  await expect(notBluray.getByRole('combobox', { name: 'Source' })).toHaveValue('bluray');
+
+  // The live test explains each title against the saved format, condition by condition.
+  const live = edit.getByRole('region', { name: 'Live test' });
+  await live.getByRole('textbox', { name: 'Titles to test' }).fill('New.Release.2023.HDCAM.x264-GRP\nOld.Movie.1999.1080p.BluRay.x264-GRP');
+  await live.getByRole('button', { name: 'Test titles' }).click();
+  const cam = live.getByRole('region', { name: 'Test of New.Release.2023.HDCAM.x264-GRP' });
+  await expect(cam.getByText('matches', { exact: true })).toBeVisible();
+  await expect(cam.getByRole('row', { name: /Cam Rip release_title pass the pattern matches the title/ })).toBeVisible();
+  const bluray = live.getByRole('region', { name: 'Test of Old.Movie.1999.1080p.BluRay.x264-GRP' });
+  await expect(bluray.getByRole('row', { name: /Not Bluray · required · negated source fail the parsed source is "bluray" \(negated: fails\)/ })).toBeVisible();
+
+  // A new condition: a year range for Radarr; the type list and values come from the API.
+  await edit.getByRole('button', { name: 'Add a condition' }).click();
+  const added = edit.getByRole('group', { name: 'Condition Condition 3' });
+  await added.getByRole('textbox', { name: 'Condition name' }).fill('Recent');
+  const recent = edit.getByRole('group', { name: 'Condition Recent' });
+  await recent.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'year', exact: true }).click();
+  await expect(recent.getByText('Only Radarr has this condition type; the others leave it out.')).toBeVisible();
+  await recent.getByRole('textbox', { name: 'From year' }).fill('2020');
+  await expectAccessible(page);
+  await screenshot(page, 'editor-custom-format');
+  await save(page, 'Cam');
+  await expect
+    .poll(async () => (await resolvedEntity<{ conditions: { name: string }[] }>('customFormat', 'Cam')).conditions.find((c) => c.name === 'Recent'))
+    .toEqual({ name: 'Recent', type: 'year', arrType: 'all', negate: false, required: false, minYear: 2020, maxYear: null });
+  // The saved condition is explained at once (the explanation is read again after the save).
+  await expect(live.getByRole('region', { name: 'Test of New.Release.2023.HDCAM.x264-GRP' }).getByRole('row', { name: /Recent year pass the year 2023 is within the range/ })).toBeVisible();
+});
+
+test('the naming editor previews names for sample movies, inserts a token and saves the format', async ({ page }) => {
+  await openEditor(page, 'movie_app_naming', 'Standard');
+  const edit = page.getByRole('region', { name: 'Edit' });
+  const rendered = edit.getByRole('table', { name: 'Rendered names' });
+  await expect(rendered.getByRole('row', { name: /a movie with an edition The Movie Part Two \(2010\) \{edition-Director's Cut\} \[Bluray-1080p Proper\]-GRP/ })).toBeVisible();
+  await expect(rendered.getByRole('row', { name: /without edition or release group The Movie Part Two \(2010\) \[Bluray-1080p Proper\]$/ })).toBeVisible();
+  const format = edit.getByRole('textbox', { name: 'Standard movie format' });
+  await format.fill('{Movie.CleanTitle}.{Release.Year}');
+  await format.press('End');
+  await edit.getByRole('button', { name: 'Insert {Quality Full}' }).click();
+  await expect(format).toHaveValue('{Movie.CleanTitle}.{Release.Year}{Quality Full}');
+  await format.fill('{Movie.CleanTitle}.{Release.Year}{.Quality Full}{-Release Group} {Movie Rating}');
+  await expect(rendered.getByRole('row', { name: /a movie with an edition The\.Movie\.Part\.Two\.2010\.Bluray-1080p Proper-GRP \{Movie Rating\}/ })).toBeVisible();
+  await expect(edit.getByText('Unknown to the app, kept as text: {Movie Rating}').first()).toBeVisible();
+  await format.fill('{Movie.CleanTitle}.{Release.Year}{.Quality Full}{-Release Group}');
+  await expectAccessible(page);
+  await screenshot(page, 'editor-naming');
+  await save(page, 'Standard');
+  await expect.poll(async () => (await resolvedEntity<{ movieFormat: string }>('naming', 'Standard', 'movie_app')).movieFormat).toBe('{Movie.CleanTitle}.{Release.Year}{.Quality Full}{-Release Group}');
 });

@@ -233,7 +233,7 @@ function LiveTest({ databaseId, name, tests }: { databaseId: number; name: strin
                     <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {e.title}
                     </Text>
-                    {format ? <FormatExplanations formats={[format]} headingOrder={5} /> : <Badge color="gray">not in the saved database state</Badge>}
+                    {format ? <FormatExplanations formats={[format]} headingOrder={4} /> : <Badge color="gray">not in the saved database state</Badge>}
                   </Stack>
                 );
               })}
@@ -267,6 +267,7 @@ export function CustomFormatEditor(props: EditorProps) {
     <EditorFrame {...frame} dirty={frame.dirty} onSave={invalid ? () => undefined : frame.onSave}>
       <Disclosure
         sectionKey="configuration:custom-format:details"
+        order={3}
         title="Details"
         description="What the format is for; advanced: its tags and whether its name goes into renamed files."
         advanced={

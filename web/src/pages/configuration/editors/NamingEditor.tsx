@@ -133,6 +133,7 @@ export function NamingEditor(props: EditorProps) {
       </Stack>
       <Disclosure
         sectionKey="configuration:naming:characters"
+        order={3}
         title="Characters"
         description="How colons and characters no file name may hold are written; advanced: multi-episode files and a custom colon."
         advanced={

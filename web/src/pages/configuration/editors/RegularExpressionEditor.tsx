@@ -159,6 +159,7 @@ export function RegularExpressionEditor(props: EditorProps) {
       </Stack>
       <Disclosure
         sectionKey="configuration:regular-expression:details"
+        order={3}
         title="Details"
         description="What the pattern is for; advanced: its regex101 link and tags."
         advanced={
