@@ -1,5 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import { callApi, expect, expectAccessible, screenshot, services, signIn } from './fixtures';
+import { openEditor as openEntityEditor, saveEditor as save } from './entity-editing';
 import { ensureAdmin, linkSampleDatabase } from './fleet';
 
 // The formats and titles of a database: release titles tested against its custom formats (parse
@@ -108,22 +109,14 @@ test('the release tester refuses more than 1,000 titles before sending, and work
   await page.setViewportSize({ width: 1280, height: 860 });
 });
 
+const openEditor = (page: Page, portableType: string, name: string) => openEntityEditor(page, databaseId, portableType, name);
+
 /** The resolved payload of one entity, through the API. */
 async function resolvedEntity<T>(entityType: string, name: string, arrType?: string): Promise<T> {
   const list = await callApi<{ entities: { name: string; entity: T }[] }>(services.arrgo(), 'GET', `/pcd/${databaseId}/resolved/${entityType}${arrType ? `?arrType=${arrType}` : ''}`);
   const found = list.body.entities.find((e) => e.name === name);
   expect(found, `${entityType} "${name}"`).toBeDefined();
   return found!.entity;
-}
-
-async function openEditor(page: Page, portableType: string, name: string) {
-  await page.goto(`/configuration/${databaseId}/${portableType}/${encodeURIComponent(name)}`);
-  await expect(page.getByRole('button', { name: `Save ${name}`, exact: true })).toBeVisible({ timeout: 30_000 });
-}
-
-async function save(page: Page, name: string) {
-  await page.getByRole('button', { name: `Save ${name}`, exact: true }).click();
-  await expect(page.getByText('No unsaved changes')).toBeVisible();
 }
 
 test('the regular-expression editor matches test strings the .NET way, warns where JavaScript differs, and saves the pattern', async ({ page }) => {
