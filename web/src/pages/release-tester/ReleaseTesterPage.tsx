@@ -115,8 +115,9 @@ export function ReleaseTesterPage() {
                 </Group>
               </Stack>
             </Card>
+            {/* A new test starts a new table: sorting, filters and the opened row belong to the titles they were set on. */}
             {evaluate.isError ? <ErrorDisplay error={evaluate.error} title="Not tested" /> : null}
-            {evaluate.data && databaseId !== null ? <ReleaseResults databaseId={databaseId} type={type} response={evaluate.data} /> : null}
+            {evaluate.data && databaseId !== null ? <ReleaseResults key={evaluate.submittedAt} databaseId={databaseId} type={type} response={evaluate.data} /> : null}
           </Stack>
         )}
       </QueryState>
