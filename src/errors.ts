@@ -36,7 +36,14 @@ export class AppError extends Error {
   constructor(
     readonly kind: AppErrorKind,
     readonly publicMessage: string,
-    readonly details?: { retryAfterSeconds?: number; code?: string; field?: string },
+    readonly details?: {
+      retryAfterSeconds?: number;
+      code?: string;
+      /** The request field a 400 names (sent as `field`). */
+      field?: string;
+      /** A domain validation error's path inside the validated payload; the API edge places it in the request as `field`. */
+      payloadPath?: string;
+    },
   ) {
     super(publicMessage);
     this.name = 'AppError';

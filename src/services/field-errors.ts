@@ -19,7 +19,7 @@ export function locateDomainErrors<T>(fieldPrefixes: FieldPlacement, fn: () => T
 export function locate(fieldPrefixes: FieldPlacement, error: unknown): unknown {
   if (!isAppError(error) || error.kind !== 'validation' || error.publicMessage.startsWith('Invalid request:')) return error;
   // A domain error that names its field beside its text (payload validation): placed as it is.
-  const named = error.details?.field;
+  const named = error.details?.payloadPath;
   if (named) {
     const placed = `${fieldPrefixes[named.split('.')[0]] ?? fieldPrefixes['*'] ?? ''}${named}`;
     return new AppError('validation', `Invalid request: ${error.publicMessage}`, { field: placed });

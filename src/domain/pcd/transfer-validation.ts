@@ -49,7 +49,7 @@ function familyMixErrors(type: PortableType, data: Record<string, unknown>): str
 function fail(type: PortableType, errors: string[]): never {
   const isMusic = type.startsWith('music_app_');
   const field = /^(.+?): /s.exec(errors[0] ?? '')?.[1];
-  throw new AppError('validation', `invalid ${type} data: ${(isMusic ? errors.slice(0, 1) : errors).join('; ')}`, field && field !== '(root)' ? { field } : undefined);
+  throw new AppError('validation', `invalid ${type} data: ${(isMusic ? errors.slice(0, 1) : errors).join('; ')}`, field && field !== '(root)' ? { payloadPath: field } : undefined);
 }
 
 /** Validates data against the portable type (no database checks). Returns the parsed data. */

@@ -318,11 +318,11 @@ describe('listResolved parameters', () => {
     const list = listResolved(baseOnly, 'musicAppMetadataProfile', { includeLineage: true });
     expect(list.layer).toBe('resolved');
     expect(list.entities.map((e) => e.name)).toEqual(['Everything', 'Studio Albums']);
-    expect(Object.keys(list.entities[0]).sort()).toEqual(['conflict', 'entity', 'entityType', 'exists', 'id', 'layer', 'lineage', 'lineageStatus', 'name']);
+    expect(Object.keys(list.entities[0]).sort()).toEqual(['conflict', 'entity', 'entityType', 'exists', 'id', 'layer', 'lineage', 'lineageStatus', 'name', 'portableType']);
     const rowId = (name: string) => (baseOnly.resolved.prepare('SELECT id FROM lidarr_metadata_profiles WHERE name = ?').get(name) as { id: number }).id;
     expect(list.entities.map((e) => e.id)).toEqual(list.entities.map((e) => rowId(e.name)));
     const base = listResolved(baseOnly, 'qualityDefinitions', { arrType: 'series_app', layer: 'base' });
-    expect(Object.keys(base.entities[0]).sort()).toEqual(['conflict', 'entity', 'entityType', 'exists', 'id', 'layer', 'name']);
+    expect(Object.keys(base.entities[0]).sort()).toEqual(['conflict', 'entity', 'entityType', 'exists', 'id', 'layer', 'name', 'portableType']);
     // Quality definitions have no root row: no id.
     expect(base.entities[0].id).toBeNull();
   });

@@ -1,8 +1,10 @@
 import { Alert, Anchor, Card, Center, Code, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useDatabase } from '../../api/databases';
 import { useEntity, useResolveConflict, type EntityDetail, type PcdLayer, type PortableType } from '../../api/pcd';
 import { DataTable } from '../../components/DataTable';
+import { Disclosure } from '../../components/Disclosure';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -105,6 +107,7 @@ export function EntityPage() {
   const [search, setSearch] = useSearchParams();
   const layer = (LAYERS.some((l) => l.value === search.get('layer')) ? search.get('layer') : 'resolved') as PcdLayer;
   const resolved = useEntity(databaseId, portableType, name, 'resolved', true);
+  const database = useDatabase(databaseId);
   const resolve = useResolveConflict(databaseId, portableType, name);
   const [resolvedMessage, setResolvedMessage] = useState<string | null>(null);
   const actions: ConflictActions = {
@@ -128,7 +131,7 @@ export function EntityPage() {
         title={name}
         description={
           <>
-            <Code>{portableType}</Code> in database {databaseId}
+            <Code>{portableType}</Code> in database {database.data?.name ?? databaseId}
           </>
         }
         actions={
@@ -149,7 +152,7 @@ export function EntityPage() {
         {(detail) => (
           <Stack>
             {detail.pendingConflicts.length ? (
-              <Alert color="orange" title={`${detail.pendingConflicts.length === 1 ? 'A pending conflict' : `${detail.pendingConflicts.length} pending conflicts`}`} role="status">
+              <Alert color="orange" title={`${detail.pendingConflicts.length === 1 ? 'A pending conflict' : `${detail.pendingConflicts.length} pending conflicts`}`}>
                 <Text size="sm">
                   The base changed under your edit of {detail.pendingConflicts.flatMap((c) => c.fields.map((f) => f.field)).join(', ') || name}. Until you keep yours or take upstream, the
                   edit does not apply and a sync writes the upstream value. Each field concerned shows both values below.
@@ -157,7 +160,7 @@ export function EntityPage() {
               </Alert>
             ) : null}
             {resolvedMessage && !detail.conflict ? (
-              <Alert color="green" variant="light" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setResolvedMessage(null)}>
+              <Alert color="green" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setResolvedMessage(null)}>
                 {resolvedMessage}
               </Alert>
             ) : null}
@@ -174,9 +177,11 @@ export function EntityPage() {
             <Section title="Edit">
               <EditorHost detail={detail} />
             </Section>
-            <Section title="User ops">
-              <UserOpsList databaseId={databaseId} portableType={portableType} name={name} />
-            </Section>
+            <Card withBorder>
+              <Disclosure sectionKey="configuration:entity:user-ops" title="User ops" description="Your edits of this entity, in replay order. Advanced shows each op's SQL.">
+                {(advanced) => <UserOpsList databaseId={databaseId} portableType={portableType} name={name} showSql={advanced} />}
+              </Disclosure>
+            </Card>
           </Stack>
         )}
       </QueryState>

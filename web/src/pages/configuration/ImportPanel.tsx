@@ -139,7 +139,7 @@ export function ImportPanel({ databaseId }: { databaseId: number }) {
         </Group>
         {uploadError ? <Alert color="red">{uploadError}</Alert> : null}
         {imported ? (
-          <Alert color="green" variant="light" role="status" title="Imported">
+          <Alert color="green" variant="light" title="Imported">
             {typeof imported.data?.name === 'string' ? (
               <Anchor component={Link} to={entityUrl(databaseId, imported.entityType as PortableType, imported.data.name)}>
                 Open {imported.data.name}

@@ -1,7 +1,8 @@
 import { Select, Switch } from '@mantine/core';
 import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
-import { fieldChanges, useEntityDraft } from './draft';
+import { useEntityDraft } from './draft';
+import { fieldChanges } from './field-edits';
 import type { EditorProps } from './types';
 
 interface MediaSettings {

@@ -1,7 +1,8 @@
 import { Checkbox, Group, Stack, Textarea } from '@mantine/core';
 import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
-import { fieldChanges, keyedListChanges, useEntityDraft } from './draft';
+import { useEntityDraft } from './draft';
+import { fieldChanges, keyedListChanges } from './field-edits';
 import type { EditorProps } from './types';
 
 interface Allowed {

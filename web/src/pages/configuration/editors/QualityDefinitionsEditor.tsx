@@ -1,7 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
-import { keyedListChanges, useEntityDraft } from './draft';
+import { useEntityDraft } from './draft';
+import { keyedListChanges } from './field-edits';
 import { NumberField } from './NumberField';
 import type { EditorProps } from './types';
 

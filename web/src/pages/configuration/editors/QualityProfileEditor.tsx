@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea } from '@mantine/core';
 import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
-import { fieldChanges, keyedListChanges, useEntityDraft, type FieldChange } from './draft';
+import { useEntityDraft } from './draft';
 import { NumberField } from './NumberField';
-import { SCORE_SCOPES, type QualityProfile } from './quality-profile/model';
+import { profileChanges, type QualityProfile } from './quality-profile/model';
 import { QualityLadder } from './quality-profile/QualityLadder';
 import { ScoreTable } from './quality-profile/ScoreTable';
 import type { EditorProps } from './types';
@@ -14,16 +14,6 @@ const LANGUAGE_TYPES = [
   { value: 'only', label: 'Only' },
   { value: 'not', label: 'Must not include' },
 ];
-
-/** The edits turning `original` into `draft`, each at the narrowest path the API addresses. */
-function profileChanges(original: QualityProfile, draft: QualityProfile): FieldChange[] {
-  return [
-    ...fieldChanges(original, draft, ['description', 'upgradesAllowed', 'minimumCustomFormatScore', 'upgradeUntilScore', 'upgradeScoreIncrement', 'tags']),
-    ...keyedListChanges(['qualities'], original.qualities, draft.qualities, 'name', ['enabled', 'upgradeUntil'], true),
-    ...keyedListChanges(['languages'], original.languages, draft.languages, 'name', ['type']),
-    ...SCORE_SCOPES.flatMap((scope) => keyedListChanges(['customFormats', scope], original.customFormats[scope], draft.customFormats[scope], 'name', ['score'])),
-  ];
-}
 
 /**
  * A quality profile: its quality ladder and upgrade-until quality, the custom-format scores with

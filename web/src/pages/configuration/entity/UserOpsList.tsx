@@ -1,5 +1,5 @@
 import { Code, Text } from '@mantine/core';
-import { useRevertUserOp, useUserOps, type PortableType } from '../../../api/pcd';
+import { useRevertUserOp, useUserOps, type PortableType, type UserOp } from '../../../api/pcd';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { DataTable } from '../../../components/DataTable';
 import { ErrorDisplay } from '../../../components/ErrorDisplay';
@@ -7,8 +7,8 @@ import { Empty, QueryState } from '../../../components/QueryState';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TimeAgo } from '../../../components/TimeAgo';
 
-/** The user ops on one entity, in replay order, each with how it replays now and a revert. */
-export function UserOpsList({ databaseId, portableType, name }: { databaseId: number; portableType: PortableType; name: string }) {
+/** The user ops on one entity, in replay order, each with how it replays now and a revert (and its SQL in advanced mode). */
+export function UserOpsList({ databaseId, portableType, name, showSql }: { databaseId: number; portableType: PortableType; name: string; showSql: boolean }) {
   const ops = useUserOps(databaseId);
   const revert = useRevertUserOp(databaseId);
   return (
@@ -27,6 +27,7 @@ export function UserOpsList({ databaseId, portableType, name }: { databaseId: nu
               columns={[
                 { label: 'Op', cell: (op) => <Code>{op.id}</Code> },
                 { label: 'What', cell: (op) => <Text size="sm">{op.summary ?? op.kind ?? 'edit'}</Text> },
+                ...(showSql ? [{ label: 'SQL', cell: (op: UserOp) => <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 480 }}>{op.sql}</Code> }] : []),
                 { label: 'Replay', cell: (op) => <StatusBadge status={op.outcome.status} label={op.outcome.reason ? `${op.outcome.status}: ${op.outcome.reason}` : op.outcome.status} /> },
                 { label: 'When', cell: (op) => <TimeAgo iso={op.createdAt} /> },
                 {

@@ -1,4 +1,6 @@
-// The quality profile's portable payload as its editor reads it (src/domain/pcd/entities/quality-profile.ts).
+// The quality profile's portable payload as its editor reads it (src/domain/pcd/entities/quality-profile.ts),
+// and the field edits that save a draft of it.
+import { fieldChanges, keyedListChanges, type FieldChange } from '../field-edits';
 export interface QualityItem {
   type: 'quality' | 'group';
   name: string;
@@ -36,4 +38,14 @@ export function withScores(list: CustomFormatScore[], changes: Map<string, numbe
   const merged = new Map(list.map((s) => [s.name, s.score]));
   for (const [name, score] of changes) merged.set(name, score);
   return [...merged].map(([name, score]) => ({ name, score })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The edits turning `original` into `draft`, each at the narrowest path the API addresses. */
+export function profileChanges(original: QualityProfile, draft: QualityProfile): FieldChange[] {
+  return [
+    ...fieldChanges(original, draft, ['description', 'upgradesAllowed', 'minimumCustomFormatScore', 'upgradeUntilScore', 'upgradeScoreIncrement', 'tags']),
+    ...keyedListChanges(['qualities'], original.qualities, draft.qualities, 'name', ['enabled', 'upgradeUntil'], true),
+    ...keyedListChanges(['languages'], original.languages, draft.languages, 'name', ['type']),
+    ...SCORE_SCOPES.flatMap((scope) => keyedListChanges(['customFormats', scope], original.customFormats[scope], draft.customFormats[scope], 'name', ['score'])),
+  ];
 }
