@@ -1,5 +1,5 @@
-import { Alert, Anchor, Card, Center, Code, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Card, Center, Code, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useDatabase } from '../../api/databases';
 import { useEntity, useResolveConflict, type EntityDetail, type PcdLayer, type PortableType } from '../../api/pcd';
@@ -7,6 +7,7 @@ import { DataTable } from '../../components/DataTable';
 import { Disclosure } from '../../components/Disclosure';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
 import { QueryState } from '../../components/QueryState';
 import { EDITORS } from './editors/registry';
 import { ExportButton } from './entity/ExportButton';
@@ -26,19 +27,6 @@ const LAYER_TEXT: Record<PcdLayer, string> = {
   base: 'The repository as pulled (schema, base ops and tweaks), without your edits.',
   user: 'Your edits, as the fields they change from the base.',
 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** The user layer: the fields your edits change from the base. */
 function Overrides({ detail }: { detail: EntityDetail }) {
@@ -165,7 +153,7 @@ export function EntityPage() {
               </Alert>
             ) : null}
             {resolve.error ? <ErrorDisplay error={resolve.error} title="The conflict is not resolved" /> : null}
-            <Section title="Layers">
+            <SectionCard title="Layers">
               <Group justify="space-between" wrap="wrap">
                 <SegmentedControl aria-label="Layer" data={LAYERS} value={layer} onChange={setLayer} />
               </Group>
@@ -173,10 +161,10 @@ export function EntityPage() {
                 {LAYER_TEXT[layer]}
               </Text>
               <LayerView databaseId={databaseId} portableType={portableType} name={name} layer={layer} actions={actions} />
-            </Section>
-            <Section title="Edit">
+            </SectionCard>
+            <SectionCard title="Edit">
               <EditorHost detail={detail} />
-            </Section>
+            </SectionCard>
             <Card withBorder>
               <Disclosure sectionKey="configuration:entity:user-ops" title="User ops" description="Your edits of this entity, in replay order. Advanced shows each op's SQL.">
                 {(advanced) => <UserOpsList databaseId={databaseId} portableType={portableType} name={name} showSql={advanced} />}

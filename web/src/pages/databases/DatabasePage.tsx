@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Code, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { DataTable } from '../../components/DataTable';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { Facts } from '../../components/Facts';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Stat } from '../../components/Stat';
@@ -26,19 +27,6 @@ const REASON_TEXT: Record<string, string> = {
 };
 
 type Stats = NonNullable<Database['cache']['stats']>;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function FailedByReason({ counts }: { counts: Record<string, number> }) {
   const entries = Object.entries(counts).filter(([, n]) => n > 0);
@@ -209,7 +197,7 @@ function DatabaseDetails({ database }: { database: Database }) {
       {unlink.isError ? <ErrorDisplay title="Not unlinked" error={unlink.error} /> : null}
       {showProgress ? <PullProgress name={database.name} state={pullState.data} /> : null}
       <CacheMessage database={database} />
-      <Section title="Status">
+      <SectionCard title="Status">
         <Facts
           items={[
             ['Cache', <StatusBadge status={database.cache.status} />],
@@ -223,8 +211,8 @@ function DatabaseDetails({ database }: { database: Database }) {
             ...(database.pinnedSnapshotId !== null ? ([['Pinned to snapshot', `${database.pinnedSnapshotId}, until the next pull`]] as [string, ReactNode][]) : []),
           ]}
         />
-      </Section>
-      <Section title="Replay">{database.cache.stats ? <ReplayStats stats={database.cache.stats} /> : <Text size="sm">Not replayed yet.</Text>}</Section>
+      </SectionCard>
+      <SectionCard title="Replay">{database.cache.stats ? <ReplayStats stats={database.cache.stats} /> : <Text size="sm">Not replayed yet.</Text>}</SectionCard>
     </Stack>
   );
 }

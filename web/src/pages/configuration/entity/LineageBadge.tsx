@@ -45,7 +45,7 @@ export function LineageBadge({ entry }: { entry: LineageEntry }) {
           = default
         </Text>
       ) : null}
-      <Popover width={320} position="bottom-start" withArrow shadow="md">
+      <Popover width={320} position="bottom-start" withArrow shadow="md" trapFocus returnFocus>
         <Popover.Target>
           <Button variant="subtle" size="compact-xs" aria-label={`Lineage of ${entry.path}`}>
             Detail

@@ -7,11 +7,13 @@ import { apiUntil, callApi, expect, expectAccessible, screenshot, services, sign
 import { ensureAdmin, SAMPLE_PCD, signInToDashboard } from './fleet';
 import { ROOT } from './services';
 
-// The PCD browser and the entity page: the list and its filters, an entity's layers and lineage,
-// a base change under an edit resolved both ways (keep mine, take upstream), export and import
-// with the refused field marked, and a disclosure section's mode kept across a reload and a new
-// session. The database is a copy of the sample PCD in a temporary directory, so a test can
-// change its base ops and pull, as a maintainer's commit would.
+// The configuration workbench's PCD browser and entity page: the list and its filters, an
+// entity's layers and lineage, a base change under an edit resolved both ways (keep mine, take
+// upstream), export and import with the refused field marked, and a disclosure section's mode kept
+// across a reload and a new session. The database is a copy of the sample PCD in a temporary
+// directory, so a test can change its base ops and pull, as a maintainer's commit would. (The file
+// sorts after console.spec.ts: spec files run in name order, and its first test needs an arrgo
+// without users.)
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: process.env.ARRGO_E2E_URL });
 
@@ -108,9 +110,11 @@ test('the list searches and filters a database’s entities, and opens an entity
   const detail = page.getByRole('dialog');
   await expect(detail).toContainText('yes: the op names this column');
   await expect(detail).toContainText(`op ${userOp.id}`);
-  await page.keyboard.press('Escape');
   await expectAccessible(page);
   await screenshot(page, 'configuration-entity');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(fieldRow(page, 'description').getByRole('button', { name: 'Lineage of description' })).toBeFocused();
 
   // At phone width the page does not scroll sideways (wide tables scroll inside their frame).
   await page.setViewportSize({ width: 390, height: 844 });
@@ -198,10 +202,11 @@ test('export downloads portable JSON; an import with a refused field marks that 
   // Uploading the export (renamed) imports it.
   const file = path.join(os.tmpdir(), `arrgo-e2e-import-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify({ ...exported, data: { ...exported.data, name: 'x265 copy' } }));
+  const choosing = page.waitForEvent('filechooser');
   await panel.getByRole('button', { name: 'Upload a JSON file' }).click();
-  await page.locator('input[type=file]').setInputFiles(file);
+  await (await choosing).setFiles(file);
   fs.rmSync(file);
-  await expect(panel.getByRole('textbox', { name: 'Portable JSON' })).toHaveValue(/x265 copy/);
+  await expect(panel.getByRole('textbox', { name: 'Portable JSON' })).toHaveValue(/"pattern"/);
   await panel.getByRole('button', { name: 'Import' }).click();
   await panel.getByRole('link', { name: 'Open x265 copy' }).click();
   await expect(page.getByRole('heading', { name: 'x265 copy', level: 1 })).toBeVisible();
