@@ -8,43 +8,14 @@ import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
 import { FormatExplanations } from '../../../components/FormatExplanations';
 import { QueryState } from '../../../components/QueryState';
-import { fieldChanges, fieldPath, type FieldChange, useEntityDraft } from './draft';
+import { customFormatChanges, type Condition, type CustomFormat } from './custom-format/model';
+import { useEntityDraft } from './draft';
+import { same } from './field-edits';
 import type { EditorProps } from './types';
 
-type Condition = Record<string, unknown> & { name: string; type: string; arrType: ArrType | 'all'; negate: boolean; required: boolean };
-
-interface CustomFormat {
-  name: string;
-  description: string | null;
-  includeInRename: boolean;
-  tags: string[];
-  conditions: Condition[];
-  tests: { title: string; type: 'movie' | 'series' | 'album'; shouldMatch: boolean; description: string | null }[];
-}
-
-const FIELDS = ['description', 'includeInRename', 'tags'] as const;
 const GB = 1024 * 1024 * 1024;
 /** The API explains at most 50 releases a request (EVALUATE_LIMITS.explainReleases). */
 const MAX_TEST_TITLES = 50;
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * Conditions are keyed by name: a new one is sent whole, a removed one without a value, a changed
- * one field by field, or whole when its type (and so its fields) changed.
- */
-function conditionChanges(original: Condition[], draft: Condition[]): FieldChange[] {
-  const before = new Map(original.map((c) => [c.name, c]));
-  const after = new Map(draft.map((c) => [c.name, c]));
-  const changes: FieldChange[] = [];
-  for (const [name, c] of after) {
-    const was = before.get(name);
-    if (!was || was.type !== c.type) changes.push({ path: fieldPath('conditions', name), value: c });
-    else changes.push(...fieldChanges(was, c, Object.keys(c), ['conditions', name]));
-  }
-  for (const name of before.keys()) if (!after.has(name)) changes.push({ path: fieldPath('conditions', name) });
-  return changes;
-}
 
 /** A new condition of a type: its value fields empty (sizes and years unbounded). */
 function blankCondition(info: ConditionTypeInfo, name: string, arrType: Condition['arrType']): Condition {
@@ -251,7 +222,7 @@ function LiveTest({ databaseId, name, tests }: { databaseId: number; name: strin
  * explains pasted titles condition by condition.
  */
 export function CustomFormatEditor(props: EditorProps) {
-  const { draft, setDraft, frame } = useEntityDraft<CustomFormat>(props, (original, next) => [...fieldChanges(original, next, FIELDS), ...conditionChanges(original.conditions, next.conditions)]);
+  const { draft, setDraft, frame } = useEntityDraft<CustomFormat>(props, customFormatChanges);
   const types = useConditionTypes();
   const regexes = useResolvedEntities(props.databaseId, 'regularExpression');
   const patterns = (regexes.data?.entities ?? []).map((e) => ({ name: e.name, pattern: String((e.entity as { pattern?: unknown } | null)?.pattern ?? '') }));

@@ -6,7 +6,8 @@ import type { ArrType } from '../../../api/types';
 import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
 import { ErrorDisplay } from '../../../components/ErrorDisplay';
-import { fieldChanges, useEntityDraft } from './draft';
+import { useEntityDraft } from './draft';
+import { fieldChanges } from './field-edits';
 import type { EditorProps } from './types';
 
 type Naming = Record<string, unknown> & { name: string; rename: boolean; replaceIllegalCharacters: boolean; colonReplacementFormat: string | number };

@@ -5,7 +5,8 @@ import { useRegexTest, type RegexTestResponse } from '../../../api/entity-testin
 import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
 import { ErrorDisplay } from '../../../components/ErrorDisplay';
-import { fieldChanges, useEntityDraft } from './draft';
+import { useEntityDraft } from './draft';
+import { fieldChanges } from './field-edits';
 import type { EditorProps } from './types';
 
 interface RegularExpression {
