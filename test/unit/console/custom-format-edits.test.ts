@@ -49,6 +49,6 @@ describe('custom-format field edits', () => {
       { name: 'Recent', type: 'year', arrType: 'all', negate: false, required: false, minYear: 2020, maxYear: null },
     ];
     expect(applied(draft)).toEqual({ ...draft, conditions: expect.arrayContaining(draft.conditions) });
-    expect((applied(draft) as CustomFormat).conditions).toHaveLength(3);
+    expect((applied(draft) as unknown as CustomFormat).conditions).toHaveLength(3);
   });
 });

@@ -1,7 +1,10 @@
 // A custom format's draft and the field edits that save it (applied by the API's applyFieldEdits;
 // test/unit/console/custom-format-edits.test.ts checks they give exactly the draft).
-import type { ArrType } from '../../../../api/types';
+// The generated types directly (not api/types, which needs the browser), so jest can load this module.
+import type { components } from '../../../../../../src/client';
 import { fieldChanges, fieldPath, type FieldChange } from '../field-edits';
+
+type ArrType = components['schemas']['ArrType'];
 
 export type Condition = Record<string, unknown> & { name: string; type: string; arrType: ArrType | 'all'; negate: boolean; required: boolean };
 
