@@ -1,5 +1,6 @@
-import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ConditionExplanation, FormatExplanation } from '../api/entity-testing';
+import { DataTable } from './DataTable';
 
 const FORMAT_RESULT: Record<FormatExplanation['result'], { label: string; color: string }> = {
   match: { label: 'matches', color: 'green' },
@@ -34,40 +35,42 @@ export function FormatExplanations({ formats, headingOrder = 4 }: { formats: For
               No conditions.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing={4} aria-label={`Conditions of ${format.name}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Condition</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Result</Table.Th>
-                    <Table.Th>Why</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {format.conditions.map((condition, index) => (
-                    <Table.Tr key={`${condition.name}:${index}`}>
-                      <Table.Td>
-                        {condition.name}
-                        {condition.required ? <Text span size="xs" c="dimmed"> · required</Text> : null}
-                        {condition.negate ? <Text span size="xs" c="dimmed"> · negated</Text> : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {condition.type}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={CONDITION_RESULT[condition.result].color} variant="light" size="sm">
-                          {CONDITION_RESULT[condition.result].label}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{condition.reason}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              label={`Conditions of ${format.name}`}
+              minWidth={560}
+              striped={false}
+              rows={format.conditions.map((condition, index) => ({ ...condition, key: `${condition.name}:${index}` }))}
+              rowKey={(c) => c.key}
+              columns={[
+                {
+                  label: 'Condition',
+                  cell: (c) => (
+                    <>
+                      {c.name}
+                      {c.required ? <Text span size="xs" c="dimmed"> · required</Text> : null}
+                      {c.negate ? <Text span size="xs" c="dimmed"> · negated</Text> : null}
+                    </>
+                  ),
+                },
+                {
+                  label: 'Type',
+                  cell: (c) => (
+                    <Text size="sm" ff="monospace">
+                      {c.type}
+                    </Text>
+                  ),
+                },
+                {
+                  label: 'Result',
+                  cell: (c) => (
+                    <Badge color={CONDITION_RESULT[c.result].color} variant="light" size="sm">
+                      {CONDITION_RESULT[c.result].label}
+                    </Badge>
+                  ),
+                },
+                { label: 'Why', cell: (c) => c.reason },
+              ]}
+            />
           )}
         </Stack>
       ))}

@@ -1,8 +1,9 @@
-import { Button, Code, Group, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { useNamingPreview, type NamingPreview, type NamingPreviewRequest } from '../../../api/naming';
 import type { ArrType } from '../../../api/types';
+import { DataTable } from '../../../components/DataTable';
 import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
 import { ErrorDisplay } from '../../../components/ErrorDisplay';
@@ -48,33 +49,30 @@ function previewRequest(arrType: ArrType, draft: Naming): NamingPreviewRequest |
 
 function Previews({ preview, labels }: { preview: NamingPreview; labels: Record<string, string> }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing={4} aria-label="Rendered names">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Format</Table.Th>
-            <Table.Th>Sample</Table.Th>
-            <Table.Th>Rendered name</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.previews.map((p) => (
-            <Table.Tr key={`${p.field}:${p.sample}`}>
-              <Table.Td>{labels[p.field] ?? p.field}</Table.Td>
-              <Table.Td>{p.sample}</Table.Td>
-              <Table.Td>
-                <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{p.name}</Code>
-                {p.unknownTokens.length > 0 ? (
-                  <Text size="xs" c="orange">
-                    Unknown to the app, kept as text: {p.unknownTokens.join(' ')}
-                  </Text>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Rendered names"
+      minWidth={640}
+      striped={false}
+      rows={preview.previews}
+      rowKey={(p) => `${p.field}:${p.sample}`}
+      columns={[
+        { label: 'Format', cell: (p) => labels[p.field] ?? p.field },
+        { label: 'Sample', cell: (p) => p.sample },
+        {
+          label: 'Rendered name',
+          cell: (p) => (
+            <>
+              <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{p.name}</Code>
+              {p.unknownTokens.length > 0 ? (
+                <Text size="xs" c="orange">
+                  Unknown to the app, kept as text: {p.unknownTokens.join(' ')}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Badge, Code, Group, Stack, Table, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Code, Group, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useRegexTest, type RegexTestResponse } from '../../../api/entity-testing';
+import { DataTable } from '../../../components/DataTable';
 import { Disclosure } from '../../../components/Disclosure';
 import { EditorFrame } from '../../../components/EditorFrame';
 import { ErrorDisplay } from '../../../components/ErrorDisplay';
@@ -56,65 +57,48 @@ export function RegexTestResults({ result }: { result: RegexTestResponse }) {
               {!result.javascriptCompiles ? ' JavaScript cannot compile this pattern at all.' : ''}
             </Text>
             {result.differences.length > 0 ? (
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing={4} aria-label="Constructs read differently">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Construct</Table.Th>
-                      <Table.Th>.NET (the apps)</Table.Th>
-                      <Table.Th>JavaScript</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.differences.map((d) => (
-                      <Table.Tr key={d.construct}>
-                        <Table.Td>
-                          <Code>{d.syntax}</Code>
-                        </Table.Td>
-                        <Table.Td>{d.dotnet}</Table.Td>
-                        <Table.Td>{d.javascript}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                label="Constructs read differently"
+                minWidth={560}
+                striped={false}
+                rows={result.differences}
+                rowKey={(d) => d.construct}
+                columns={[
+                  { label: 'Construct', cell: (d) => <Code>{d.syntax}</Code> },
+                  { label: '.NET (the apps)', cell: (d) => d.dotnet },
+                  { label: 'JavaScript', cell: (d) => d.javascript },
+                ]}
+              />
             ) : null}
           </Stack>
         </Alert>
       ) : null}
       {result.results.length > 0 ? (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing={4} aria-label="Test string results">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Test string</Table.Th>
-                <Table.Th>.NET (the apps)</Table.Th>
-                <Table.Th>JavaScript</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.results.map((r, i) => (
-                <Table.Tr key={`${i}:${r.text}`}>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
-                    {r.text}
-                    {r.differs ? (
-                      <Text span size="xs" c="orange" fw={700}>
-                        {' '}
-                        · differs
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Outcome value={r.dotnet} none="not evaluable" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Outcome value={r.javascript} none="does not compile" />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Test string results"
+          minWidth={520}
+          striped={false}
+          rows={result.results.map((r, i) => ({ ...r, key: `${i}:${r.text}` }))}
+          rowKey={(r) => r.key}
+          columns={[
+            {
+              label: 'Test string',
+              cell: (r) => (
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {r.text}
+                  {r.differs ? (
+                    <Text span size="xs" c="orange" fw={700}>
+                      {' '}
+                      · differs
+                    </Text>
+                  ) : null}
+                </Text>
+              ),
+            },
+            { label: '.NET (the apps)', cell: (r) => <Outcome value={r.dotnet} none="not evaluable" /> },
+            { label: 'JavaScript', cell: (r) => <Outcome value={r.javascript} none="does not compile" /> },
+          ]}
+        />
       ) : null}
     </Stack>
   );
