@@ -12,6 +12,12 @@ export type FormatExplanation = NonNullable<ReleaseEvaluation['explain']>[number
 export type ConditionExplanation = FormatExplanation['conditions'][number];
 export type ReleaseType = EvaluateRequest['releases'][number]['type'];
 
+/** The release types a title is evaluated as, and the app each stands for (labels only; the API maps them). */
+export const RELEASE_TYPE_OPTIONS: { value: ReleaseType; label: string }[] = [
+  { value: 'movie', label: 'Movies (as Radarr)' },
+  { value: 'series', label: 'Series (as Sonarr)' },
+];
+
 export const entityTestingKeys = {
   // Under the database's PCD key: an edit (usePcdChanged) explains the titles again.
   explain: (databaseId: number, type: ReleaseType, titles: readonly string[]) => [...pcdKeys.database(databaseId), 'explain', type, ...titles] as const,

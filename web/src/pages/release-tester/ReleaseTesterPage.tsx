@@ -2,7 +2,7 @@ import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text,
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDatabases } from '../../api/databases';
-import { useEvaluateReleases, type ReleaseType } from '../../api/entity-testing';
+import { RELEASE_TYPE_OPTIONS, useEvaluateReleases, type ReleaseType } from '../../api/entity-testing';
 import { useResolvedEntities } from '../../api/pcd';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,11 +11,6 @@ import { ReleaseResults } from './ReleaseResults';
 
 /** The API's bound of one evaluation (EVALUATE_LIMITS.releases): the page says it before sending. */
 const MAX_TITLES = 1000;
-
-const TYPE_OPTIONS: { value: ReleaseType; label: string }[] = [
-  { value: 'movie', label: 'Movies (as Radarr)' },
-  { value: 'series', label: 'Series (as Sonarr)' },
-];
 
 /** One title a line; blank lines are skipped. */
 function titlesOf(text: string): string[] {
@@ -90,7 +85,7 @@ export function ReleaseTesterPage() {
                     <Text size="sm" fw={500} id="release-type-label">
                       Titles are
                     </Text>
-                    <SegmentedControl aria-labelledby="release-type-label" data={TYPE_OPTIONS} value={type} onChange={(value) => set('type', value)} fullWidth />
+                    <SegmentedControl aria-labelledby="release-type-label" data={RELEASE_TYPE_OPTIONS} value={type} onChange={(value) => set('type', value)} fullWidth />
                   </Stack>
                 </SimpleGrid>
                 <Textarea

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Code, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useConditionTypes, type ConditionTypeInfo } from '../../../api/custom-formats';
-import { useExplainReleases, type ReleaseType } from '../../../api/entity-testing';
+import { RELEASE_TYPE_OPTIONS, useExplainReleases, type ReleaseType } from '../../../api/entity-testing';
 import { useResolvedEntities } from '../../../api/pcd';
 import { APP_LABELS, type ArrType } from '../../../api/types';
 import { Disclosure } from '../../../components/Disclosure';
@@ -172,10 +172,7 @@ function LiveTest({ databaseId, name, tests }: { databaseId: number; name: strin
         w="fit-content"
         value={type}
         onChange={(value) => setType(value as ReleaseType)}
-        data={[
-          { value: 'movie', label: 'Movies (Radarr)' },
-          { value: 'series', label: 'Series (Sonarr)' },
-        ]}
+        data={RELEASE_TYPE_OPTIONS}
       />
       <Textarea
         label="Titles to test"
