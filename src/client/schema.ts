@@ -426,6 +426,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/naming/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render an app family's naming formats for sample movies, episodes or tracks, with the family's token help and choices
+         * @description The naming is an entity's payload (as GET /pcd/{databaseId}/resolved/naming returns it, name and rename optional), formats of 1 to 500 characters; anything else is a 400 naming the field. Rendering follows the token rules the apps document (docs/naming.md): text inside a token's braces only with a value, the separator and case of a token name, zero-padded numbers, Plex-style {edition-{Edition Tags}}, colon replacement and illegal characters, and Sonarr's multi-episode styles. A pure computation: nothing is read or written.
+         */
+        post: operations["previewNaming"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/custom-formats/condition-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The custom-format condition types, the app families that have each, and the values a condition may hold per family
+         * @description The facts a sync writes custom formats with (Radarr 6.1, Sonarr 4.0.19, Lidarr 2.14.5): editors offer exactly these. Static: the same for every database.
+         */
+        get: operations["listConditionTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/goals/presets": {
         parameters: {
             query?: never;
@@ -1190,6 +1230,26 @@ export interface paths {
          * @description Up to 1000 releases a request, titles of 1 to 1000 characters, unique release ids; anything else is a 400 naming the field. databaseId is optional: without it only parsing runs and cfMatches is {}. Matching follows the apps: conditions are grouped by type; a group passes when no required condition fails and at least one passes (negate applied first); a format matches when every group passes. Release-title conditions match the title without the characters <>?*|; release-group and edition conditions match the parsed fields. A release of type movie is evaluated with the conditions Radarr would have, series with Sonarr's. Conditions a title cannot decide (size, indexer flags, the original language) never make a format match: such formats are false in cfMatches and listed in cfUndecided. Every regex match has a deadline; a pattern running past it counts as no match and is reported in warnings. Results are cached per title, type and parser version, and per database cache state (a rebuilt cache invalidates them).
          */
         post: operations["evaluateReleases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/entity-testing/regex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match a .NET regular expression against test strings as the apps do, and as JavaScript would, with the constructs the two read differently
+         * @description A pattern of 1 to 1000 characters and up to 100 test strings of 1 to 1000; anything else is a 400 naming the field. Matching is case-insensitive, as the apps match custom-format patterns. dotnet is the answer custom-format evaluation gives (the .NET translation of docs/evaluation.md); javascript is what a JavaScript RegExp with the i flag answers for the same text, and differs flags where they disagree. A pattern .NET would refuse, or that has no faithful JavaScript translation, is answered with valid false and the reason (not a 400): the editor shows it as it is typed. Each match has the same deadline as release evaluation; a match running past it is stopped and reported as timedOut, and so are that reading's matches of the later test strings (they are not run: one pathological pattern cannot hold the request for a deadline per string).
+         */
+        post: operations["testRegex"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2162,6 +2222,125 @@ export interface components {
                 compatibleArrTypes: components["schemas"]["ArrType"][];
                 /** @enum {string} */
                 basis: "enabled-qualities";
+            }[];
+        };
+        NamingPreview: {
+            arrType: string;
+            /** @description Each format of the naming rendered for sample movies, episodes or tracks of the family */
+            previews: {
+                /** @description The naming field rendered (movieFormat, standardEpisodeFormat, standardTrackFormat, ...) */
+                field: string;
+                /** @description What the sample is, e.g. "a file of episodes 1 to 3" */
+                sample: string;
+                format: string;
+                /** @description The rendered name (folder formats may hold /) */
+                name: string;
+                /** @description Tokens of the format the app does not know, as written: they stay in the name as text */
+                unknownTokens: string[];
+            }[];
+            /** @description The family's tokens (token help), in groups */
+            tokens: {
+                group: string;
+                tokens: {
+                    token: string;
+                    /** @description The token's value for the sample */
+                    description: string;
+                }[];
+            }[];
+            /** @description The values the family accepts for colonReplacementFormat and multiEpisodeStyle, with what each does */
+            choices: {
+                colonReplacementFormat: {
+                    value: string | number;
+                    label: string;
+                }[];
+                /** @description Sonarr only; [] for the other families */
+                multiEpisodeStyle: {
+                    value: number;
+                    label: string;
+                }[];
+            };
+        };
+        NamingPreviewRequest: {
+            /** @enum {string} */
+            arrType: "movie_app";
+            naming: {
+                /** @description The naming entity's name (ignored: the preview renders the formats) */
+                name?: string;
+                /** @description Ignored by the preview */
+                rename?: boolean;
+                replaceIllegalCharacters: boolean;
+                /** @description Standard movie format, 1 to 500 characters */
+                movieFormat: string;
+                /** @description Movie folder format, 1 to 500 characters */
+                movieFolderFormat: string;
+                /** @enum {string} */
+                colonReplacementFormat: "delete" | "dash" | "spaceDash" | "spaceDashSpace" | "smart";
+            };
+        } | {
+            /** @enum {string} */
+            arrType: "series_app";
+            naming: {
+                /** @description The naming entity's name (ignored: the preview renders the formats) */
+                name?: string;
+                /** @description Ignored by the preview */
+                rename?: boolean;
+                replaceIllegalCharacters: boolean;
+                /** @description Standard episode format, 1 to 500 characters */
+                standardEpisodeFormat: string;
+                /** @description Daily episode format, 1 to 500 characters */
+                dailyEpisodeFormat: string;
+                /** @description Anime episode format, 1 to 500 characters */
+                animeEpisodeFormat: string;
+                /** @description Series folder format, 1 to 500 characters */
+                seriesFolderFormat: string;
+                /** @description Season folder format, 1 to 500 characters */
+                seasonFolderFormat: string;
+                /** @description 0-5: delete, dash, spaceDash, spaceDashSpace, smart, custom */
+                colonReplacementFormat: number;
+                /** @description What a colon becomes with colonReplacementFormat 5 (custom), up to 10 characters */
+                customColonReplacementFormat: string | null;
+                /** @description 0-5: extend, duplicate, repeat, scene, range, prefixedRange */
+                multiEpisodeStyle: number;
+            };
+        } | {
+            /** @enum {string} */
+            arrType: "music_app";
+            naming: {
+                /** @description The naming entity's name (ignored: the preview renders the formats) */
+                name?: string;
+                /** @description Ignored by the preview */
+                rename?: boolean;
+                replaceIllegalCharacters: boolean;
+                /** @description Standard track format (may hold folders: /), 1 to 500 characters */
+                standardTrackFormat: string;
+                /** @description Multi-disc track format (may hold folders: /), 1 to 500 characters */
+                multiDiscTrackFormat: string;
+                /** @description Artist folder format, 1 to 500 characters */
+                artistFolderFormat: string;
+                /** @description 0-4: delete, dash, spaceDash, spaceDashSpace, smart */
+                colonReplacementFormat: number;
+            };
+        };
+        ConditionTypes: {
+            types: {
+                /**
+                 * @description PCD condition type
+                 * @enum {string}
+                 */
+                type: "release_title" | "release_group" | "edition" | "language" | "indexer_flag" | "source" | "resolution" | "quality_modifier" | "size" | "release_type" | "year";
+                /** @description App families whose custom formats have this condition type; a sync leaves it out for the others */
+                apps: ("movie_app" | "series_app" | "music_app")[];
+                /**
+                 * @description pattern: a regular expression of the database, by name; value: one of values; language: a language name (with exceptLanguage); size: minBytes/maxBytes; year: minYear/maxYear
+                 * @enum {string}
+                 */
+                kind: "pattern" | "value" | "language" | "size" | "year";
+                /** @description The condition's payload fields besides name, arrType, negate and required */
+                fields: string[];
+                /** @description Kinds value and language: the values each app family has (PCD spellings); a value an app lacks is left out by a sync */
+                values: {
+                    [key: string]: string[];
+                };
             }[];
         };
         /** @enum {string} */
@@ -3472,6 +3651,53 @@ export interface components {
             explain?: boolean;
             /** @description Quality profile of the database: adds each release's custom-format score in it (for the release type's app) and whether it meets the profile's minimum and upgrade-until scores. Needs databaseId */
             profileName?: string;
+        };
+        RegexTestResponse: {
+            pattern: string;
+            /** @description .NET accepts the pattern and arrgo evaluates it the .NET way; false: reason says why (a custom format with it is not evaluable) */
+            valid: boolean;
+            reason: string | null;
+            /** @description Offset in the pattern the reason points at, when known */
+            offset: number | null;
+            /** @description The pattern compiles as a JavaScript RegExp with the i flag (as tools built on JavaScript would run it) */
+            javascriptCompiles: boolean;
+            /** @description Constructs of the pattern whose meaning differs between .NET and JavaScript, in order of first use */
+            differences: {
+                /** @enum {string} */
+                construct: "inlineOptions" | "comment" | "unicodeWordDigit" | "wordBoundary" | "whitespace" | "dot" | "endAnchor" | "stringAnchor" | "quotedGroupName" | "groupNumbering" | "backreference" | "atomicGroup" | "literalBrace" | "bracketFirstInClass" | "escape" | "unicodeCategory";
+                /** @description The construct as written in a pattern */
+                syntax: string;
+                /** @description What .NET (the apps) reads */
+                dotnet: string;
+                /** @description What JavaScript reads */
+                javascript: string;
+            }[];
+            results: {
+                text: string;
+                /**
+                 * @description As the apps match (.NET semantics); null when the pattern is not valid
+                 * @enum {string|null}
+                 */
+                dotnet: "match" | "noMatch" | "timedOut" | null;
+                /**
+                 * @description As a JavaScript RegExp with the i flag; null when it does not compile
+                 * @enum {string|null}
+                 */
+                javascript: "match" | "noMatch" | "timedOut" | null;
+                /** @description Both answered (neither timed out) and differently */
+                differs: boolean;
+            }[];
+            /** @description A single match running longer than this is stopped (timedOut) */
+            deadlineMs: number;
+        };
+        RegexTestRequest: {
+            /** @description .NET regular expression, 1 to 1000 characters, no control characters; matched case-insensitively, as the apps match custom-format patterns */
+            pattern: string;
+            /**
+             * @description 0 to 100 texts of 1 to 1000 characters, matched exactly as sent
+             * @default []
+             */
+            testStrings: string[];
         };
         /** @enum {string} */
         DisclosureMode: "basic" | "advanced";
@@ -5793,6 +6019,120 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewNaming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NamingPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description One preview per format and sample, and the token help */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NamingPreview"];
+                };
+            };
+            /** @description Invalid request (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (at most 5 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (PATCH also takes application/merge-patch+json), or its Content-Encoding is not supported */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConditionTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every condition type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConditionTypes"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
@@ -9588,6 +9928,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    testRegex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegexTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The pattern, its dialect differences and one result per test string, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegexTestResponse"];
+                };
+            };
+            /** @description Invalid request (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (at most 5 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (PATCH also takes application/merge-patch+json), or its Content-Encoding is not supported */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };

@@ -1,6 +1,6 @@
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
-import { EvaluateBodySchema, EvaluateResponseSchema, EVALUATE_LIMITS } from '../schemas/evaluation';
+import { EvaluateBodySchema, EvaluateResponseSchema, EVALUATE_LIMITS, REGEX_TEST_LIMITS, RegexTestBodySchema, RegexTestResponseSchema } from '../schemas/evaluation';
 
 export function registerEntityTestingRoutes(router: ApiRouter, deps: ApiDeps): void {
   router.add({
@@ -24,5 +24,25 @@ export function registerEntityTestingRoutes(router: ApiRouter, deps: ApiDeps): v
       503: { description: 'The database cache is not available (not pulled yet, building, disabled or failed)' },
     },
     handler: async ({ body }) => ({ body: await deps.evaluation.evaluate(body) }),
+  });
+
+  router.add({
+    method: 'post',
+    path: '/entity-testing/regex',
+    operationId: 'testRegex',
+    summary: 'Match a .NET regular expression against test strings as the apps do, and as JavaScript would, with the constructs the two read differently',
+    description: [
+      `A pattern of 1 to ${REGEX_TEST_LIMITS.patternLength} characters and up to ${REGEX_TEST_LIMITS.testStrings} test strings of 1 to ${REGEX_TEST_LIMITS.testStringLength}; anything else is a 400 naming the field.`,
+      'Matching is case-insensitive, as the apps match custom-format patterns. dotnet is the answer custom-format evaluation gives (the .NET translation of docs/evaluation.md); javascript is what a JavaScript RegExp with the i flag answers for the same text, and differs flags where they disagree.',
+      'A pattern .NET would refuse, or that has no faithful JavaScript translation, is answered with valid false and the reason (not a 400): the editor shows it as it is typed.',
+      "Each match has the same deadline as release evaluation; a match running past it is stopped and reported as timedOut, and so are that reading's matches of the later test strings (they are not run: one pathological pattern cannot hold the request for a deadline per string).",
+    ].join(' '),
+    tags: ['Entity testing'],
+    body: RegexTestBodySchema,
+    responses: {
+      200: { description: 'The pattern, its dialect differences and one result per test string, in request order', schema: RegexTestResponseSchema },
+      400: { description: 'Invalid request (the message names the field)' },
+    },
+    handler: async ({ body }) => ({ body: await deps.evaluation.regexTests.test(body.pattern, body.testStrings) }),
   });
 }

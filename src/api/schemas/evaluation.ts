@@ -1,3 +1,4 @@
+import { DIALECT_DIFFERENCES } from '../../domain/evaluation';
 import { idValue, int, INT32_MAX, text, z } from '../http/zod';
 
 /** Request bounds of POST /entity-testing/evaluate. */
@@ -122,3 +123,52 @@ export const EvaluateResponseSchema = z
     ),
   })
   .openapi('EvaluateResponse');
+
+/** Request bounds of POST /entity-testing/regex. */
+export const REGEX_TEST_LIMITS = { patternLength: 1000, testStrings: 100, testStringLength: 1000 } as const;
+
+export const RegexTestBodySchema = z
+  .object({
+    // Not trimmed: a pattern's spaces are part of it.
+    pattern: text({ min: 1, max: REGEX_TEST_LIMITS.patternLength, trim: false }).openapi({
+      description: `.NET regular expression, 1 to ${REGEX_TEST_LIMITS.patternLength} characters, no control characters; matched case-insensitively, as the apps match custom-format patterns`,
+    }),
+    testStrings: z
+      .array(text({ min: 1, max: REGEX_TEST_LIMITS.testStringLength, trim: false }))
+      .max(REGEX_TEST_LIMITS.testStrings)
+      .default([])
+      .openapi({ description: `0 to ${REGEX_TEST_LIMITS.testStrings} texts of 1 to ${REGEX_TEST_LIMITS.testStringLength} characters, matched exactly as sent` }),
+  })
+  .strict()
+  .openapi('RegexTestRequest');
+
+const MatchOutcomeSchema = z.enum(['match', 'noMatch', 'timedOut']).openapi({ description: "timedOut: the match ran past the per-match deadline (deadlineMs) and was stopped, or an earlier test string's did (later ones are not run)" });
+
+export const RegexTestResponseSchema = z
+  .object({
+    pattern: z.string(),
+    valid: z.boolean().openapi({ description: '.NET accepts the pattern and arrgo evaluates it the .NET way; false: reason says why (a custom format with it is not evaluable)' }),
+    reason: z.string().nullable(),
+    offset: z.number().int().nullable().openapi({ description: 'Offset in the pattern the reason points at, when known' }),
+    javascriptCompiles: z.boolean().openapi({ description: 'The pattern compiles as a JavaScript RegExp with the i flag (as tools built on JavaScript would run it)' }),
+    differences: z
+      .array(
+        z.object({
+          construct: z.enum(DIALECT_DIFFERENCES),
+          syntax: z.string().openapi({ description: 'The construct as written in a pattern' }),
+          dotnet: z.string().openapi({ description: 'What .NET (the apps) reads' }),
+          javascript: z.string().openapi({ description: 'What JavaScript reads' }),
+        }),
+      )
+      .openapi({ description: 'Constructs of the pattern whose meaning differs between .NET and JavaScript, in order of first use' }),
+    results: z.array(
+      z.object({
+        text: z.string(),
+        dotnet: MatchOutcomeSchema.nullable().openapi({ description: 'As the apps match (.NET semantics); null when the pattern is not valid' }),
+        javascript: MatchOutcomeSchema.nullable().openapi({ description: 'As a JavaScript RegExp with the i flag; null when it does not compile' }),
+        differs: z.boolean().openapi({ description: 'Both answered (neither timed out) and differently' }),
+      }),
+    ),
+    deadlineMs: z.number().int().openapi({ description: 'A single match running longer than this is stopped (timedOut)' }),
+  })
+  .openapi('RegexTestResponse');

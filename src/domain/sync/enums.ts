@@ -218,3 +218,9 @@ export const UNBOUNDED_SIZE_GB = 1_000_000;
 
 /** Year bounds written when a PCD year condition leaves one open (the apps require both, min > 0). */
 export const YEAR_BOUNDS = { min: 1, max: 9999 };
+
+/** PCD's canonical texts of every value an app has for an enum kind (in the app's order), [] when it has none. */
+export function enumTexts(kind: EnumKind, arrType: ArrType): string[] {
+  if (kind === 'resolution') return arrType === 'music_app' ? [] : ['unknown', ...[...new Set(Object.values(RESOLUTIONS))].filter((n) => n > 0).map((n) => `${n}p`)];
+  return Object.values(CANONICAL_TEXT[kind][arrType] ?? {});
+}

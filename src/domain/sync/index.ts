@@ -108,3 +108,4 @@ export { classifyDrift } from './drift';
 export { completeRun } from './run-completion';
 export type { RunCompletion } from './run-completion';
 export type { DriftClassification } from './drift';
+export { conditionTypeCatalog, type ConditionTypeInfo, type ConditionValueKind } from './condition-catalog';

@@ -33,6 +33,7 @@ import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
 import { BoundedCache } from './bounded-cache';
 import { loadReleaseParser, type ReleaseParser } from './parser-loader';
 import { MATCH_TIMEOUT, RegexRunner, type RegexTable, type RegexTask } from './regex-runner';
+import { RegexTestService } from './regex-test-service';
 
 export const PARSED_CACHE_SIZE = 20_000;
 export const RESULT_CACHE_SIZE = 5_000;
@@ -98,6 +99,8 @@ export class EvaluationService {
   private readonly parsedCache = new BoundedCache<string, ParsedRelease | null>(PARSED_CACHE_SIZE);
   private readonly parser: ReleaseParser | null;
   readonly runner: RegexRunner;
+  /** POST /entity-testing/regex (its own worker). */
+  readonly regexTests: RegexTestService;
 
   constructor(
     private readonly caches: Pick<PcdCacheManager, 'get'>,
@@ -106,6 +109,7 @@ export class EvaluationService {
   ) {
     this.parser = options.parser !== undefined ? options.parser : loadReleaseParser(logger);
     this.runner = new RegexRunner({ deadlineMs: options.deadlineMs ?? DEFAULT_MATCH_DEADLINE_MS });
+    this.regexTests = new RegexTestService({ deadlineMs: options.deadlineMs ?? DEFAULT_MATCH_DEADLINE_MS });
   }
 
   get parserAvailable(): boolean {
@@ -113,7 +117,7 @@ export class EvaluationService {
   }
 
   async close(): Promise<void> {
-    await this.runner.close();
+    await Promise.all([this.runner.close(), this.regexTests.close()]);
   }
 
   parse(title: string, type: ReleaseKind): ParsedRelease | null {

@@ -54,7 +54,33 @@ export interface ParsedPattern {
   /** Capturing groups in order of their opening parenthesis. */
   groups: GroupNode[];
   backrefs: BackrefNode[];
+  /** Constructs of the pattern that .NET reads differently from JavaScript, in order of first use (./dialect.ts). */
+  differences: DialectDifference[];
 }
+
+/**
+ * Constructs whose meaning differs between .NET and JavaScript (docs/evaluation.md, "Regex
+ * translation"); ./dialect.ts says how.
+ */
+export const DIALECT_DIFFERENCES = [
+  'inlineOptions',
+  'comment',
+  'unicodeWordDigit',
+  'wordBoundary',
+  'whitespace',
+  'dot',
+  'endAnchor',
+  'stringAnchor',
+  'quotedGroupName',
+  'groupNumbering',
+  'backreference',
+  'atomicGroup',
+  'literalBrace',
+  'bracketFirstInClass',
+  'escape',
+  'unicodeCategory',
+] as const;
+export type DialectDifference = (typeof DIALECT_DIFFERENCES)[number];
 
 const WORD_CHAR = /[\p{L}\p{Mn}\p{Nd}\p{Pc}]/u;
 const HEX = /^[0-9a-fA-F]$/;
@@ -66,6 +92,7 @@ class Parser {
   private pos = 0;
   private readonly groups: GroupNode[] = [];
   private readonly backrefs: BackrefNode[] = [];
+  private readonly differences = new Set<DialectDifference>();
 
   constructor(
     private readonly src: string,
@@ -76,7 +103,10 @@ class Parser {
     const root = this.alternation();
     if (this.pos < this.src.length) this.fail(this.src[this.pos] === ')' ? 'too many )' : 'unexpected character');
     numberGroups(this.groups);
-    return { root, groups: this.groups, backrefs: this.backrefs };
+    const named = this.groups.filter((g) => g.name !== null);
+    if (named.length > 0 && (named.length < this.groups.length || new Set(named.map((g) => g.name)).size < named.length)) this.differences.add('groupNumbering');
+    if (this.backrefs.length > 0) this.differences.add('backreference');
+    return { root, groups: this.groups, backrefs: this.backrefs, differences: [...this.differences] };
   }
 
   private fail(reason: string): never {
@@ -99,6 +129,7 @@ class Parser {
   private skipIgnored(): void {
     for (;;) {
       if (this.opts.x) {
+        if (this.peek() === '#' || /\s/.test(this.peek() ?? '')) this.differences.add('comment');
         while (this.pos < this.src.length && /\s/.test(this.src[this.pos])) this.pos++;
         if (this.peek() === '#') {
           while (this.pos < this.src.length && this.src[this.pos] !== '\n') this.pos++;
@@ -106,6 +137,7 @@ class Parser {
         }
       }
       if (this.src.startsWith('(?#', this.pos)) {
+        this.differences.add('comment');
         const end = this.src.indexOf(')', this.pos);
         if (end < 0) this.fail('unterminated (?#...) comment');
         this.pos = end + 1;
@@ -172,12 +204,14 @@ class Parser {
         return this.charClass();
       case '.':
         this.pos++;
+        this.differences.add('dot');
         return { t: 'any', singleline: this.opts.s };
       case '^':
         this.pos++;
         return { t: 'anchor', kind: 'start', multiline: this.opts.m };
       case '$':
         this.pos++;
+        this.differences.add('endAnchor');
         return { t: 'anchor', kind: 'end', multiline: this.opts.m };
       case '\\':
         return this.escape();
@@ -189,6 +223,7 @@ class Parser {
       default: {
         const ch = String.fromCodePoint(cp(this.src.slice(this.pos)));
         this.pos += ch.length;
+        if (ch === '{' || ch === '}') this.differences.add('literalBrace');
         return { t: 'char', cp: cp(ch), ci: this.opts.i };
       }
     }
@@ -202,13 +237,17 @@ class Parser {
     const saved = this.opts;
     if (this.eat('?')) {
       if (this.eat(':')) kind = 'group';
-      else if (this.eat('>')) kind = 'atomic';
+      else if (this.eat('>')) {
+        kind = 'atomic';
+        this.differences.add('atomicGroup');
+      }
       else if (this.eat('=')) kind = 'lookahead';
       else if (this.eat('!')) kind = 'negLookahead';
       else if (this.eat('<=')) kind = 'lookbehind';
       else if (this.eat('<!')) kind = 'negLookbehind';
       else if (this.peek() === '<' || this.peek() === "'") {
         const close = this.peek() === '<' ? '>' : "'";
+        if (close === "'") this.differences.add('quotedGroupName');
         this.pos++;
         const m = /^([\p{L}\p{Mn}\p{Nd}\p{Pc}]+)?(-([\p{L}\p{Mn}\p{Nd}\p{Pc}]+))?/u.exec(this.src.slice(this.pos))!;
         if (m[2]) throw new RegexRefusal('balancing groups (?<name1-name2>...) have no JavaScript equivalent', start);
@@ -224,6 +263,7 @@ class Parser {
         const m = /^([imnsx]*)(?:-([imnsx]*))?([:)])/.exec(this.src.slice(this.pos));
         if (!m) this.fail('unrecognized grouping construct');
         this.pos += m[0].length;
+        this.differences.add('inlineOptions');
         const next = { ...this.opts };
         for (const o of m[1]) next[o as keyof Options] = true;
         for (const o of m[2] ?? '') next[o as keyof Options] = false;
@@ -253,11 +293,13 @@ class Parser {
       case 'b':
       case 'B':
         this.pos++;
+        this.differences.add('wordBoundary');
         return { t: 'anchor', kind: c, multiline: false };
       case 'A':
       case 'Z':
       case 'z':
         this.pos++;
+        this.differences.add(c === 'Z' ? 'endAnchor' : 'stringAnchor');
         return { t: 'anchor', kind: c, multiline: false };
       case 'G':
         throw new RegexRefusal('\\G (contiguous match) has no JavaScript equivalent for a single match test', start);
@@ -268,6 +310,7 @@ class Parser {
       case 's':
       case 'S':
         this.pos++;
+        this.differences.add(c === 's' || c === 'S' ? 'whitespace' : 'unicodeWordDigit');
         return { t: 'set', set: c };
       case 'p':
       case 'P':
@@ -295,6 +338,7 @@ class Parser {
   }
 
   private property(): { name: string; negated: boolean } {
+    this.differences.add('unicodeCategory');
     const negated = this.src[this.pos] === 'P';
     this.pos++;
     const m = /^\{([A-Za-z0-9_-]+)\}/.exec(this.src.slice(this.pos));
@@ -322,13 +366,14 @@ class Parser {
       case 'r':
         return 13;
       case 'a':
-        return 7;
       case 'e':
-        return 27;
+        this.differences.add('escape');
+        return c === 'a' ? 7 : 27;
       case 'b':
         if (inClass) return 8;
         break;
       case '0': {
+        this.differences.add('escape');
         const m = /^[0-7]{0,2}/.exec(this.src.slice(this.pos))!;
         this.pos += m[0].length;
         return parseInt(`0${m[0]}`, 8);
@@ -355,6 +400,7 @@ class Parser {
       this.pos--;
       const m = /^[0-7]{1,3}/.exec(this.src.slice(this.pos));
       if (m) {
+        this.differences.add('escape');
         this.pos += m[0].length;
         return parseInt(m[0], 8);
       }
@@ -377,6 +423,7 @@ class Parser {
     for (;;) {
       const c = this.src[this.pos];
       if (c === undefined) throw new RegexRefusal('unterminated [] set', start);
+      if (c === ']' && first) this.differences.add('bracketFirstInClass');
       if (c === ']' && !first) {
         this.pos++;
         break;
@@ -415,6 +462,7 @@ class Parser {
     if (e === undefined) this.fail('illegal \\ at end of pattern');
     if ('wWdDsS'.includes(e)) {
       this.pos++;
+      this.differences.add(e === 's' || e === 'S' ? 'whitespace' : 'unicodeWordDigit');
       return { kind: 'set', set: e as SetKind };
     }
     if (e === 'p' || e === 'P') return { kind: 'prop', ...this.property() };
