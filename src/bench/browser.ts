@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BenchService } from './service-harness';
 
 export const WEB_ROOT = path.resolve(__dirname, '..', '..', 'dist', 'web');
@@ -37,4 +37,49 @@ export async function signedInContext(browser: Browser, session: { origin: strin
   const [name, value] = session.cookie.split('=');
   await context.addCookies([{ name, value, url: session.origin }]);
   return context;
+}
+
+/** One visit of a console page: the API requests it made, and when it was usable. */
+export interface PageVisit {
+  calls: string[];
+  usableMs: number;
+  phase: { htmlMs: number; firstApiMs: number; lastApiDoneMs: number; usableMs: number };
+}
+
+/**
+ * Opens `url` in a new page of `context` and waits until `usable` resolves: the time from
+ * navigation, where it went (HTML, first API request, last API answer), and the API requests made.
+ */
+export async function visitPage(context: BrowserContext, url: string, usable: (page: Page) => Promise<unknown>): Promise<PageVisit> {
+  const page = await context.newPage();
+  const calls: string[] = [];
+  const started = performance.now();
+  let firstApiMs = -1;
+  let lastApiDoneMs = -1;
+  page.on('request', (request) => {
+    const requested = new URL(request.url());
+    if (!requested.pathname.startsWith('/api/')) return;
+    calls.push(requested.pathname + requested.search);
+    if (firstApiMs < 0) firstApiMs = performance.now() - started;
+  });
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) lastApiDoneMs = performance.now() - started;
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const htmlMs = performance.now() - started;
+  await usable(page);
+  const usableMs = performance.now() - started;
+  await page.close();
+  return { calls, usableMs, phase: { htmlMs, firstApiMs, lastApiDoneMs, usableMs } };
+}
+
+/** The same GET requests a page made, made alone one after another with the session: the baseline of a page's ratio. */
+export async function timeApiCalls(session: { origin: string; cookie: string }, calls: string[]): Promise<number> {
+  const started = performance.now();
+  for (const call of calls) {
+    const response = await fetch(session.origin + call, { headers: { Cookie: session.cookie } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${call}: ${response.status}`);
+  }
+  return performance.now() - started;
 }

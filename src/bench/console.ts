@@ -3,7 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { driftScheduleId } from '../services/schedules';
 import { startEmulatorFleet } from './emulator-fleet';
-import { consoleBenchUnavailable, consoleSession, launchBenchBrowser, signedInContext, WEB_ROOT } from './browser';
+import type { BrowserContext } from 'playwright-core';
+import { consoleBenchUnavailable, consoleSession, launchBenchBrowser, signedInContext, timeApiCalls, visitPage, WEB_ROOT } from './browser';
 import { median, type Benchmark } from './harness';
 import { runScheduleNow, startBenchService } from './service-harness';
 
@@ -34,7 +35,7 @@ export const consoleBenchmark: Benchmark = {
       await bench.request('PUT', '/drift/settings', { enabled: true, intervalMinutes: 1440 });
       await runScheduleNow(bench, driftScheduleId(bench.service.config.temporal.taskQueue));
       const session = await consoleSession(bench);
-      const { origin, cookie } = session;
+      const { origin } = session;
       const lastRow = `radarr-${String(INSTANCES - 1).padStart(3, '0')}`;
 
       const cold: number[] = [];
@@ -44,37 +45,8 @@ export const consoleBenchmark: Benchmark = {
       let apiCalls: string[] = [];
       // A returning user: one context, its cache warm after the first visit.
       const returning = await signedInContext(browser, session);
-      const visit = async (context: import('playwright-core').BrowserContext) => {
-        const page = await context.newPage();
-        const calls: string[] = [];
-        const started = performance.now();
-        let firstApiMs = -1;
-        let lastApiDoneMs = -1;
-        page.on('request', (request) => {
-          const url = new URL(request.url());
-          if (!url.pathname.startsWith('/api/')) return;
-          calls.push(url.pathname + url.search);
-          if (firstApiMs < 0) firstApiMs = performance.now() - started;
-        });
-        page.on('requestfinished', (request) => {
-          if (new URL(request.url()).pathname.startsWith('/api/')) lastApiDoneMs = performance.now() - started;
-        });
-        await page.goto(`${origin}/`, { waitUntil: 'commit' });
-        const htmlMs = performance.now() - started;
-        await page.getByRole('link', { name: lastRow, exact: true }).waitFor({ state: 'visible', timeout: 60_000 });
-        const usableMs = performance.now() - started;
-        await page.close();
-        return { calls, usableMs, phase: { htmlMs, firstApiMs, lastApiDoneMs, usableMs } };
-      };
-      const apiAlone = async () => {
-        const apiStarted = performance.now();
-        for (const call of apiCalls) {
-          const response = await fetch(origin + call, { headers: { Cookie: cookie } });
-          await response.arrayBuffer();
-          if (response.status !== 200) throw new Error(`${call}: ${response.status}`);
-        }
-        return performance.now() - apiStarted;
-      };
+      const visit = (context: BrowserContext) => visitPage(context, `${origin}/`, (page) => page.getByRole('link', { name: lastRow, exact: true }).waitFor({ state: 'visible', timeout: 60_000 }));
+      const apiAlone = () => timeApiCalls(session, apiCalls);
       for (let round = 0; round <= ROUNDS; round++) {
         // A new context: nothing cached, as on a first visit.
         const context = await signedInContext(browser, session);
