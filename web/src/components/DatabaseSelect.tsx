@@ -1,0 +1,51 @@
+import { Select } from '@mantine/core';
+import { useEffect, type ReactElement } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDatabases } from '../api/databases';
+import type { Database } from '../api/types';
+
+/**
+ * The database a page works on, from its `?database=` search parameter (links and reloads keep
+ * it); with none picked, the first database. Returns the id (null while loading or when there is
+ * none) and the picker.
+ */
+export function useDatabaseParam(): { databaseId: number | null; databases: Database[] | undefined; isPending: boolean; error: unknown; select: ReactElement } {
+  const [params, setParams] = useSearchParams();
+  const databases = useDatabases();
+  const asked = Number(params.get('database'));
+  const list = databases.data;
+  const databaseId = list?.some((d) => d.id === asked) ? asked : (list?.[0]?.id ?? null);
+  useEffect(() => {
+    if (databaseId !== null && asked !== databaseId) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('database', String(databaseId));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [databaseId, asked, setParams]);
+  const select = (
+    <Select
+      label="Database"
+      data={(list ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+      value={databaseId === null ? null : String(databaseId)}
+      allowDeselect={false}
+      disabled={!list?.length}
+      w={{ base: '100%', xs: 260 }}
+      onChange={(value) => {
+        if (!value) return;
+        setParams((current) => {
+          // Other picks (a profile, a snapshot) belong to the database they were made in; the app family stays.
+          const next = new URLSearchParams({ database: value });
+          const arrType = current.get('arrType');
+          if (arrType) next.set('arrType', arrType);
+          return next;
+        });
+      }}
+    />
+  );
+  return { databaseId, databases: list, isPending: databases.isPending, error: databases.error, select };
+}
