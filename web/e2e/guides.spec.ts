@@ -75,7 +75,7 @@ test('browse a guide with its scores per score set, preview an import, import a 
   await screenshot(page, 'guides');
 
   await panel.getByRole('button', { name: 'Import 2 entities' }).click();
-  const imported = panel.getByRole('status').filter({ hasText: 'Imported' });
+  const imported = panel.getByRole('alert').filter({ hasText: 'Imported' });
   await expect(imported.getByRole('link', { name: 'Guide HDR10 Boost' })).toHaveAttribute('href', `/configuration/${databaseId}/custom_format/${encodeURIComponent('Guide HDR10 Boost')}`);
   // The database has it, set by the user layer, with the guide's condition.
   const list = (await callApi<Resolved>(services.arrgo(), 'GET', `/pcd/${databaseId}/resolved/customFormat?includeLineage=true`)).body;

@@ -6,10 +6,11 @@ import type { Database } from '../api/types';
 
 /**
  * The database a page works on, from its `?database=` search parameter (links and reloads keep
- * it); with none picked, the first database. Returns the id (null while loading or when there is
- * none) and the picker.
+ * it); with none picked, the first database. `dropOnChange` names the parameters that belong to
+ * the database picked before (a snapshot, a profile). Returns the id (null while loading or when
+ * there is none) and the picker.
  */
-export function useDatabaseParam(): { databaseId: number | null; databases: Database[] | undefined; isPending: boolean; error: unknown; select: ReactElement } {
+export function useDatabaseParam(dropOnChange: readonly string[] = []): { databaseId: number | null; databases: Database[] | undefined; isPending: boolean; error: unknown; select: ReactElement } {
   const [params, setParams] = useSearchParams();
   const databases = useDatabases();
   const asked = Number(params.get('database'));
@@ -38,10 +39,10 @@ export function useDatabaseParam(): { databaseId: number | null; databases: Data
       onChange={(value) => {
         if (!value) return;
         setParams((current) => {
-          // Other picks (a profile, a snapshot) belong to the database they were made in; the app family stays.
-          const next = new URLSearchParams({ database: value });
-          const arrType = current.get('arrType');
-          if (arrType) next.set('arrType', arrType);
+          // Picks made in the previous database (a profile, a snapshot) go; the others stay.
+          const next = new URLSearchParams(current);
+          next.set('database', value);
+          for (const key of dropOnChange) next.delete(key);
           return next;
         });
       }}

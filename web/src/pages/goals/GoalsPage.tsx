@@ -127,7 +127,7 @@ function WeightSliders({ catalog, weights, onChange }: { catalog: GoalCatalog; w
           marks={CEILINGS.map((c, i) => ({ value: i, label: c }))}
           restrictToMarks
         />
-        <Text size="xs" c="dimmed" mt="sm">
+        <Text size="xs" c="dimmed" mt="lg">
           Qualities above it are disabled.
         </Text>
       </Stack>
@@ -276,7 +276,7 @@ function PlanView({ preview }: { preview: GoalPreview }) {
 function Adopted({ databaseId, result, onReverted }: { databaseId: number; result: GoalApplyResult; onReverted: () => void }) {
   const revert = useRevertUserOp(databaseId);
   return (
-    <Alert color="green" variant="light" title="The plan was adopted" role="status" aria-live="polite">
+    <Alert color="green" variant="light" title="The plan was adopted">
       <Stack gap="xs">
         <Text size="sm">
           Stored as {result.ops.length === 1 ? 'a user-layer edit' : `${result.ops.length} user-layer edits`}: {result.ops.map((op) => `#${op.id} ${op.summary}`).join('; ')}.
@@ -443,7 +443,7 @@ function Workbench({ databaseId, catalog }: { databaseId: number; catalog: GoalC
 
 /** A preset and five sliders turned into a plan for one profile, live; adopt it, and revert it. */
 export function GoalsPage() {
-  const { databaseId, databases, isPending, error, select } = useDatabaseParam();
+  const { databaseId, databases, isPending, error, select } = useDatabaseParam(['profile']);
   const catalog = useGoalCatalog();
   return (
     <Stack>

@@ -335,7 +335,7 @@ function ImportPanel({ source, entity }: { source: RefGuideSource; entity: RefGu
         </QueryState>
       ) : null}
       {done ? (
-        <Alert color="green" variant="light" title="Imported" role="status">
+        <Alert color="green" variant="light" title="Imported">
           <List size="sm">
             {done.created.map((c) => (
               <List.Item key={c.opId ?? c.name}>

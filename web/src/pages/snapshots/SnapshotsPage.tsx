@@ -382,7 +382,7 @@ function RecentRollbacks({ databaseId, onFollow }: { databaseId: number; onFollo
 
 /** Per database: its snapshots, what changed since one, taking one, rolling back (and undoing it). */
 export function SnapshotsPage() {
-  const { databaseId, databases, isPending, error, select } = useDatabaseParam();
+  const { databaseId, databases, isPending, error, select } = useDatabaseParam(['snapshot', 'rollback', 'page']);
   const [params, setParams] = useSearchParams();
   const followed = Number(params.get('rollback')) || null;
   const start = useStartRollback(databaseId ?? 0);
