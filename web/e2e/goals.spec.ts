@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 import type { components } from '../../src/client';
-import { callApi, expect, expectAccessible, screenshot, services } from './fixtures';
+import { callApi, expect, expectAccessible, expectFitsPhone, screenshot, services } from './fixtures';
 import { ensureAdmin, linkSampleDatabase, signInToDashboard } from './fleet';
 
 // Goal sliders through the console: one slider moved by keyboard, the plan redrawn with the
@@ -89,6 +89,7 @@ test('move a slider and the plan changes; adopt it (after a 409 explained), then
   await expect(page.getByText('The profile already is what this plan asks: adopting it changes nothing.')).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'goals');
+  await expectFitsPhone(page);
 
   // Revert: the profile's scores are as before, the other edit stays.
   await adopted.getByRole('button', { name: 'Revert the adopted plan' }).click();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from '@playwright/test';
 import type { components } from '../../src/client';
-import { apiUntil, callApi, expect, expectAccessible, screenshot, services } from './fixtures';
+import { apiUntil, callApi, expect, expectAccessible, expectFitsPhone, screenshot, services } from './fixtures';
 import { ensureAdmin, linkSampleDatabase, signInToDashboard } from './fleet';
 import { ROOT } from './services';
 
@@ -73,6 +73,7 @@ test('browse a guide with its scores per score set, preview an import, import a 
   expect((await callApi<unknown[]>(services.arrgo(), 'GET', `/pcd/${databaseId}/user-ops`)).body).toEqual([]);
   await expectAccessible(page);
   await screenshot(page, 'guides');
+  await expectFitsPhone(page);
 
   await panel.getByRole('button', { name: 'Import 2 entities' }).click();
   const imported = panel.getByRole('alert').filter({ hasText: 'Imported' });

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 import type { components } from '../../src/client';
-import { callApi, expect, expectAccessible, screenshot, services } from './fixtures';
+import { callApi, expect, expectAccessible, expectFitsPhone, screenshot, services } from './fixtures';
 import { ensureAdmin, linkSampleDatabase, signInToDashboard } from './fleet';
 
 // Snapshots through the console: one taken on demand, an edit after it, what changed since (by
@@ -65,6 +65,7 @@ test('roll back to a snapshot after seeing what changed since, then undo the rol
   await expect(row.getByRole('link', { name: PROFILE })).toHaveAttribute('href', `/configuration/${databaseId}/quality_profile/${encodeURIComponent(PROFILE)}`);
   await expectAccessible(page);
   await screenshot(page, 'snapshots');
+  await expectFitsPhone(page);
 
   // The rollback asks first, saying what returns.
   await page.getByRole('button', { name: `Roll back to snapshot ${snapshotId}` }).click();
