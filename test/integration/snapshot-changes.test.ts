@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { linkDatabase, SAMPLE_PCD } from '../helpers/fleet';
-import { startArrgo, type Harness } from '../helpers/harness';
+import { makeGitRepo } from '../helpers/git-repo';
+import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { resolvedState } from '../helpers/resolved-state';
 
 describe('what changed since a snapshot, and undoing a rollback', () => {
@@ -58,6 +61,33 @@ describe('what changed since a snapshot, and undoing a rollback', () => {
     const again = await h.post(`/databases/${dbId}/rollbacks/${undone.body.id}/undo?wait=true`);
     expect(again.body).toMatchObject({ status: 'success', trigger: 'undo', snapshotId: undone.body.preSnapshotId });
     expect(await resolvedState(h, dbId)).toEqual(before);
+  }, 120_000);
+
+  it('replays the snapshot from its own file layers when a pull moved the base since', async () => {
+    const held = path.join('ops', '3.music-additions.sql');
+    const repo = makeGitRepo(SAMPLE_PCD, { only: (rel) => rel !== held });
+    try {
+      const linked = await h.post('/databases', { name: 'moving base', source: { kind: 'git', url: repo.url, branch: 'main' } });
+      const id = linked.body.id as number;
+      await eventually(() => h.get(`/databases/${id}`), (r) => r.body.cache.status === 'ready', 60_000);
+      const first = repo.head();
+      const snapshotId = (await h.post(`/databases/${id}/snapshots`, {})).body.id as number;
+      repo.commit({ [held]: fs.readFileSync(path.join(SAMPLE_PCD, held), 'utf8') }, 'music additions');
+      expect((await h.post(`/databases/${id}/pull?wait=true`)).body).toMatchObject({ status: 'ready' });
+
+      const changes = await h.get(`/databases/${id}/snapshots/${snapshotId}/changes`);
+      expect(changes.body).toMatchObject({ sameFileLayers: false, baseCommit: { snapshot: first, now: repo.head() }, userOps: { onlyInSnapshot: [], onlyNow: [] } });
+      // Exactly what the four ops of the new file do.
+      expect(changes.body.changes.map((c: { portableType: string; name: string; change: string }) => [c.portableType, c.name, c.change])).toEqual([
+        ['quality_profile', 'Music Lossless', 'changed'],
+        ['music_app_naming', 'Standard', 'changed'],
+        ['music_app_quality_definitions', 'Music Sizes', 'changed'],
+        ['music_app_metadata_profile', 'Everything', 'added'],
+      ]);
+      expect(changes.body.changes[0].fields).toEqual(['upgradeUntilScore']);
+    } finally {
+      repo.remove();
+    }
   }, 120_000);
 
   it('refuses bad requests with a precise 4xx', async () => {

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useEffect, type ReactElement } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamPicks } from '../app/search-params';
 import { useDatabases } from '../api/databases';
 import type { Database } from '../api/types';
 
@@ -11,23 +11,16 @@ import type { Database } from '../api/types';
  * there is none) and the picker.
  */
 export function useDatabaseParam(dropOnChange: readonly string[] = []): { databaseId: number | null; databases: Database[] | undefined; isPending: boolean; error: unknown; select: ReactElement } {
-  const [params, setParams] = useSearchParams();
+  const [params, setPicks] = useSearchParamPicks();
   const databases = useDatabases();
   const asked = Number(params.get('database'));
   const list = databases.data;
   const databaseId = list?.some((d) => d.id === asked) ? asked : (list?.[0]?.id ?? null);
   useEffect(() => {
     if (databaseId !== null && asked !== databaseId) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('database', String(databaseId));
-          return next;
-        },
-        { replace: true },
-      );
+      setPicks({ database: String(databaseId) }, { replace: true });
     }
-  }, [databaseId, asked, setParams]);
+  }, [databaseId, asked, setPicks]);
   const select = (
     <Select
       label="Database"
@@ -38,13 +31,8 @@ export function useDatabaseParam(dropOnChange: readonly string[] = []): { databa
       w={{ base: '100%', xs: 260 }}
       onChange={(value) => {
         if (!value) return;
-        setParams((current) => {
-          // Picks made in the previous database (a profile, a snapshot) go; the others stay.
-          const next = new URLSearchParams(current);
-          next.set('database', value);
-          for (const key of dropOnChange) next.delete(key);
-          return next;
-        });
+        // Picks made in the previous database (a profile, a snapshot) go; the others stay.
+        setPicks({ database: value, ...Object.fromEntries(dropOnChange.map((key) => [key, null])) });
       }}
     />
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Code, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Stat } from '../../components/Stat';
 import { TimeAgo } from '../../components/TimeAgo';
+import { Section } from '../../components/Section';
 import { PullProgress } from './PullProgress';
 import { sourceText } from './source';
 
@@ -26,19 +27,6 @@ const REASON_TEXT: Record<string, string> = {
 };
 
 type Stats = NonNullable<Database['cache']['stats']>;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function FailedByReason({ counts }: { counts: Record<string, number> }) {
   const entries = Object.entries(counts).filter(([, n]) => n > 0);

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Card, Code, Group, Loader, Radio, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useSearchParamPicks } from '../../app/search-params';
 import { ApiError } from '../../api/client';
 import { useProfileCompatibility, useResolvedNames } from '../../api/databases';
 import { useApplyGoal, useGoalCatalog, useGoalPreview, type GoalApplyResult, type GoalCatalog, type GoalPreview, type GoalRequest, type GoalWeights } from '../../api/goals';
@@ -13,6 +14,7 @@ import { DataTable } from '../../components/DataTable';
 import { useDatabaseParam } from '../../components/DatabaseSelect';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { Empty, QueryState } from '../../components/QueryState';
 import { Stat } from '../../components/Stat';
 
@@ -36,24 +38,6 @@ const APPLY_CONFLICTS: Record<string, string> = {
   engine_changed: 'arrgo was upgraded and its goal engine changed after this plan was computed. The plan above has been computed again by the new engine: review it, then adopt again.',
 };
 
-function Section({ title, children, description }: { title: string; children: ReactNode; description?: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {description ? (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        ) : null}
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 function value(v: unknown): string {
   if (v === null || v === undefined) return '–';
   return typeof v === 'string' ? v : JSON.stringify(v);
@@ -65,20 +49,15 @@ function signed(n: number): string {
 
 /** The request's picks from the address: app family and profile (links from other pages set them). */
 function usePicks(databaseId: number | null) {
-  const [params, setParams] = useSearchParams();
+  const [params, setPicks] = useSearchParamPicks();
   const compatibility = useProfileCompatibility(databaseId);
   const profiles = useResolvedNames(databaseId, 'qualityProfile', null);
   const arrType = (params.get('arrType') as ArrType | null) ?? 'movie_app';
   const compatible = (profiles.data ?? []).filter((name) => compatibility.data?.get(name)?.includes(arrType) ?? true);
   const asked = params.get('profile');
   const profile = asked && compatible.includes(asked) ? asked : (compatible[0] ?? null);
-  const set = (key: string, v: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(key, v);
-      if (key === 'arrType') next.delete('profile');
-      return next;
-    });
+  // A profile belongs to the app family it was picked for.
+  const set = (key: 'arrType' | 'profile', v: string) => setPicks(key === 'arrType' ? { arrType: v, profile: null } : { profile: v });
   return { arrType, profile, compatible, loading: profiles.isPending || compatibility.isPending, error: profiles.error ?? compatibility.error, set };
 }
 
@@ -317,7 +296,7 @@ function ApplyRefusal({ error }: { error: unknown }) {
 
 function Workbench({ databaseId, catalog }: { databaseId: number; catalog: GoalCatalog }) {
   const picks = usePicks(databaseId);
-  const [params, setParams] = useSearchParams();
+  const [params, setPicks] = useSearchParamPicks();
   const presetId = catalog.presets.some((p) => p.id === params.get('preset')) ? params.get('preset')! : catalog.presets[0].id;
   const preset = catalog.presets.find((p) => p.id === presetId)!;
   const [weights, setWeights] = useState<GoalWeights>(preset.suggestedWeights);
@@ -352,13 +331,7 @@ function Workbench({ databaseId, catalog }: { databaseId: number; catalog: GoalC
         <Radio.Group
           label="Preset"
           value={presetId}
-          onChange={(id) =>
-            setParams((current) => {
-              const next = new URLSearchParams(current);
-              next.set('preset', id);
-              return next;
-            })
-          }
+          onChange={(id) => setPicks({ preset: id })}
         >
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xs">
             {catalog.presets.map((p) => (

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Card, Code, Group, List, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, List, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSearchParamPicks } from '../../app/search-params';
 import {
   GUIDE_PAGE_SIZE,
   useGuideEntities,
@@ -23,6 +24,7 @@ import { DataTable } from '../../components/DataTable';
 import { useDatabaseParam } from '../../components/DatabaseSelect';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { Pager } from '../../components/Pager';
 import { Empty, QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -37,35 +39,10 @@ const BROWSED: { value: RefGuideEntityType; label: string }[] = [
 const IMPORTABLE: readonly RefGuideEntityType[] = ['custom_format', 'quality_profile'];
 const DEFAULT_SET = 'default';
 
-function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {actions}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 /** The address's picks (source, type, search, page, entity), so links and reloads keep them. */
 function useGuideParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useSearchParamPicks();
   const type = (BROWSED.find((b) => b.value === params.get('type'))?.value ?? 'custom_format') as RefGuideEntityType;
-  const set = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, v] of Object.entries(changes)) {
-        if (v === null || v === '') next.delete(key);
-        else next.set(key, v);
-      }
-      return next;
-    });
   return {
     source: Number(params.get('source')) || null,
     type,

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Card, Code, Group, Modal, Progress, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Modal, Progress, SimpleGrid, Stack, Text, TextInput, Timeline } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSearchParamPicks } from '../../app/search-params';
 import {
   SNAPSHOTS_PAGE_SIZE,
   useRollback,
@@ -21,6 +22,7 @@ import { DataTable } from '../../components/DataTable';
 import { useDatabaseParam } from '../../components/DatabaseSelect';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
+import { Section } from '../../components/Section';
 import { Pager } from '../../components/Pager';
 import { Empty, QueryState } from '../../components/QueryState';
 import { Stat } from '../../components/Stat';
@@ -48,19 +50,6 @@ const STEPS = [
 ] as const;
 
 const CHANGE_COLORS = { added: 'green', removed: 'red', changed: 'yellow' } as const;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function entityLink(databaseId: number, portableType: string, name: string): string {
   return `/configuration/${databaseId}/${portableType}/${encodeURIComponent(name)}`;
@@ -275,17 +264,11 @@ function TakeSnapshot({ databaseId }: { databaseId: number }) {
 }
 
 function SnapshotList({ databaseId, onRollback, rollbackError }: { databaseId: number; onRollback: (snapshot: Snapshot) => Promise<unknown>; rollbackError: unknown }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setPicks] = useSearchParamPicks();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const snapshots = useSnapshots(databaseId, page);
   const selected = Number(params.get('snapshot')) || null;
-  const setParam = (key: string, value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-      return next;
-    });
+  const setParam = (key: string, value: string | null) => setPicks({ [key]: value });
   return (
     <QueryState
       query={snapshots}
@@ -383,15 +366,10 @@ function RecentRollbacks({ databaseId, onFollow }: { databaseId: number; onFollo
 /** Per database: its snapshots, what changed since one, taking one, rolling back (and undoing it). */
 export function SnapshotsPage() {
   const { databaseId, databases, isPending, error, select } = useDatabaseParam(['snapshot', 'rollback', 'page']);
-  const [params, setParams] = useSearchParams();
+  const [params, setPicks] = useSearchParamPicks();
   const followed = Number(params.get('rollback')) || null;
   const start = useStartRollback(databaseId ?? 0);
-  const follow = (rollbackId: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('rollback', String(rollbackId));
-      return next;
-    });
+  const follow = (rollbackId: number) => setPicks({ rollback: String(rollbackId) });
   return (
     <Stack>
       <PageHeader
