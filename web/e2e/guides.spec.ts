@@ -16,22 +16,33 @@ type Resolved = components['schemas']['ResolvedList'];
 
 const SOURCE = 'fixture guide';
 let databaseId: number;
-let sourceId: number;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   await ensureAdmin();
   databaseId = await linkSampleDatabase('guides-sample');
-  const created = await callApi<Source>(services.arrgo(), 'POST', '/ref-guide/sources', { name: SOURCE, origin: { kind: 'local', path: path.join(ROOT, 'web', 'e2e', 'ref-guide') }, arrType: 'movie_app' });
-  expect(created.status).toBe(201);
-  sourceId = created.body.id;
-  await apiUntil<Source>(services.arrgo(), `/ref-guide/sources/${sourceId}`, (s) => s.lastSyncedAt !== null);
 });
 
 test('browse a guide with its scores per score set, preview an import, import a custom format and find it in the database', async ({ page }) => {
   await signInToDashboard(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Guides' }).click();
   await expect(page.getByRole('heading', { name: 'Guides', level: 1 })).toBeVisible();
+
+  // The source is added from the page; a path the API refuses is shown in its words.
+  await page.getByRole('button', { name: 'Add a source' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a guide source' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(SOURCE);
+  await form.getByRole('radiogroup', { name: 'Where the guide is' }).getByText('Directory on the server').click();
+  await form.getByRole('textbox', { name: 'Directory' }).fill('web/e2e/ref-guide');
+  await form.getByRole('button', { name: 'Add the source' }).click();
+  await expect(form.getByRole('alert')).toContainText('Invalid request: body.origin.path must be an absolute path');
+  await form.getByRole('textbox', { name: 'Directory' }).fill(path.join(ROOT, 'web', 'e2e', 'ref-guide'));
+  await form.getByRole('button', { name: 'Add the source' }).click();
+  await expect(form).toBeHidden();
+  const stored = (await callApi<Source[]>(services.arrgo(), 'GET', '/ref-guide/sources')).body.find((s) => s.name === SOURCE)!;
+  expect(stored).toMatchObject({ arrType: 'movie_app', origin: { kind: 'local', path: path.join(ROOT, 'web', 'e2e', 'ref-guide') } });
+  await apiUntil<Source>(services.arrgo(), `/ref-guide/sources/${stored.id}`, (s) => s.lastSyncedAt !== null);
+
   const sources = page.getByRole('table', { name: 'Guide sources' });
   const row = sources.getByRole('row', { name: new RegExp(SOURCE) });
   await expect(row).toContainText('ready');

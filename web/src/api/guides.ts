@@ -19,8 +19,9 @@ const SYNC_POLL_MS = 1_000;
 export const guideKeys = {
   sources: ['ref-guide', 'sources'] as const,
   source: (id: number) => ['ref-guide', 'sources', id] as const,
-  entities: (id: number, type: RefGuideEntityType, q: string, page: number) => ['ref-guide', 'sources', id, 'entities', type, q, page] as const,
-  entity: (id: number, type: RefGuideEntityType, refId: string) => ['ref-guide', 'sources', id, 'entity', type, refId] as const,
+  // Cached entities are as of the source's last good sync: a new sync reads them again.
+  entities: (id: number, syncedAt: string, type: RefGuideEntityType, q: string, page: number) => ['ref-guide', 'sources', id, syncedAt, 'entities', type, q, page] as const,
+  entity: (id: number, syncedAt: string, type: RefGuideEntityType, refId: string) => ['ref-guide', 'sources', id, syncedAt, 'entity', type, refId] as const,
   // A dry run reads the database's state: under its PCD key, any change of the database runs it again.
   importPreview: (databaseId: number, sourceId: number, refId: string, body: RefGuideImport) => [...pcdKeys.database(databaseId), 'guide-import-preview', sourceId, refId, body] as const,
 };
@@ -55,20 +56,21 @@ export function useSyncGuideSource() {
   });
 }
 
-export function useGuideEntities(sourceId: number | null, type: RefGuideEntityType, q: string, page: number) {
+/** A source's cached entities of one type; nothing is asked before the source's first good sync. */
+export function useGuideEntities(source: Pick<RefGuideSource, 'id' | 'lastSyncedAt'>, type: RefGuideEntityType, q: string, page: number) {
   return useQuery({
-    queryKey: guideKeys.entities(sourceId ?? 0, type, q, page),
-    enabled: sourceId !== null,
-    queryFn: () => unwrap(api.GET('/api/v1/ref-guide/sources/{id}/entities', { params: { path: { id: sourceId! }, query: { type, ...(q ? { q } : {}), page, pageSize: GUIDE_PAGE_SIZE } } })),
+    queryKey: guideKeys.entities(source.id, source.lastSyncedAt ?? '', type, q, page),
+    enabled: source.lastSyncedAt !== null,
+    queryFn: () => unwrap(api.GET('/api/v1/ref-guide/sources/{id}/entities', { params: { path: { id: source.id }, query: { type, ...(q ? { q } : {}), page, pageSize: GUIDE_PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useGuideEntity(sourceId: number, type: RefGuideEntityType, refId: string | null) {
+export function useGuideEntity(source: Pick<RefGuideSource, 'id' | 'lastSyncedAt'>, type: RefGuideEntityType, refId: string | null) {
   return useQuery({
-    queryKey: guideKeys.entity(sourceId, type, refId ?? ''),
-    enabled: refId !== null,
-    queryFn: () => unwrap(api.GET('/api/v1/ref-guide/sources/{id}/entities/{refId}', { params: { path: { id: sourceId, refId: refId! }, query: { type } } })),
+    queryKey: guideKeys.entity(source.id, source.lastSyncedAt ?? '', type, refId ?? ''),
+    enabled: refId !== null && source.lastSyncedAt !== null,
+    queryFn: () => unwrap(api.GET('/api/v1/ref-guide/sources/{id}/entities/{refId}', { params: { path: { id: source.id, refId: refId! }, query: { type } } })),
   });
 }
 
@@ -88,5 +90,14 @@ export function useImportGuideEntity(sourceId: number, refId: string) {
   return useMutation({
     mutationFn: (body: Omit<RefGuideImport, 'dryRun'>) => unwrap(api.POST('/api/v1/ref-guide/sources/{id}/entities/{refId}/import', { params: { path: { id: sourceId, refId } }, body })),
     onSettled: (_data, _error, body) => changed(body.databaseId),
+  });
+}
+
+/** Adds a source; the API starts its first sync at once (followed through the list). */
+export function useCreateGuideSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Schemas['RefGuideSourceCreate']) => unwrap(api.POST('/api/v1/ref-guide/sources', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guideKeys.sources }),
   });
 }

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Code, Group, List, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Anchor, Badge, Button, Code, Group, List, Modal, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import {
   useGuideEntity,
   useGuideImportPreview,
   useGuideSource,
+  useCreateGuideSource,
   useGuideSources,
   useImportGuideEntity,
   useSyncGuideSource,
@@ -150,7 +151,7 @@ function Browser({ source }: { source: RefGuideSource }) {
   useEffect(() => {
     if (q !== params.q) set({ q, page: null });
   }, [q, params.q, set]);
-  const entities = useGuideEntities(source.id, params.type, params.q, params.page);
+  const entities = useGuideEntities(source, params.type, params.q, params.page);
   const sets = scoreSets(entities.data?.items ?? []);
   return (
     <Section title={`Browse ${source.name}`}>
@@ -352,7 +353,7 @@ function GroupFormats({ entity }: { entity: RefGuideEntity }) {
 }
 
 function EntityPanel({ source, type, refId, onClose }: { source: RefGuideSource; type: RefGuideEntityType; refId: string; onClose: () => void }) {
-  const entity = useGuideEntity(source.id, type, refId);
+  const entity = useGuideEntity(source, type, refId);
   return (
     <QueryState query={entity} loadingLabel="Loading the guide entity">
       {(e) => (
@@ -381,18 +382,73 @@ function EntityPanel({ source, type, refId, onClose }: { source: RefGuideSource;
   );
 }
 
+/** Adds a source from a git repository or a directory on the arrgo server; the API refuses what it cannot use, in its words. */
+function AddSource({ onAdded }: { onAdded: (id: number) => void }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'git' | 'local'>('git');
+  const [location, setLocation] = useState('');
+  const [branch, setBranch] = useState('');
+  const [arrType, setArrType] = useState<RefGuideSource['arrType']>('movie_app');
+  const create = useCreateGuideSource();
+  return (
+    <>
+      <Button onClick={open}>Add a source</Button>
+      <Modal opened={opened} onClose={close} title="Add a guide source" centered>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const origin = kind === 'git' ? { kind, url: location.trim(), ...(branch.trim() ? { branch: branch.trim() } : {}) } : { kind, path: location.trim() };
+            create.mutate(
+              { name: name.trim(), origin, arrType },
+              {
+                onSuccess: (source) => {
+                  notifications.show({ color: 'green', message: `${source.name} was added; its first sync has started` });
+                  close();
+                  onAdded(source.id);
+                },
+              },
+            );
+          }}
+        >
+          <Stack>
+            <TextInput label="Name" required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+            <Select label="App" data={(['movie_app', 'series_app'] as const).map((value) => ({ value, label: APP_LABELS[value] }))} value={arrType} allowDeselect={false} onChange={(v) => v && setArrType(v as RefGuideSource['arrType'])} />
+            <SegmentedControl aria-label="Where the guide is" data={[{ value: 'git', label: 'Git repository' }, { value: 'local', label: 'Directory on the server' }]} value={kind} onChange={(v) => setKind(v as 'git' | 'local')} />
+            <TextInput label={kind === 'git' ? 'Git URL' : 'Directory'} description={kind === 'git' ? 'https://, ssh://, git@host: or file://' : 'An absolute path of a TRaSH Guides checkout'} required maxLength={1000} value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
+            {kind === 'git' ? <TextInput label="Branch" description="Default main" maxLength={200} value={branch} onChange={(e) => setBranch(e.currentTarget.value)} /> : null}
+            {create.isError ? <ErrorDisplay error={create.error} title="The source was not added" /> : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Add the source
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
 /** Reference-guide sources with their sync status; browse one, and import from it into a database. */
 export function GuidesPage() {
   const sources = useGuideSources();
   const params = useGuideParams();
   return (
     <Stack>
-      <PageHeader title="Guides" description="Reference guides (TRaSH Guides): their sync status, their formats, groups and profiles with scores per score set, and importing them into a database." />
+      <PageHeader
+        title="Guides"
+        description="Reference guides (TRaSH Guides): their sync status, their formats, groups and profiles with scores per score set, and importing them into a database."
+        actions={<AddSource onAdded={(id) => params.set({ source: String(id), page: null, entity: null, q: null })} />}
+      />
       <QueryState
         query={sources}
         loadingLabel="Loading guide sources"
         isEmpty={(data) => data.length === 0}
-        empty={<Empty title="No guide source" description="Add one with POST /api/v1/ref-guide/sources (a git repository or a local checkout of TRaSH Guides)." />}
+        empty={<Empty title="No guide source" description="Add one: a git repository or a checkout of TRaSH Guides on the arrgo server." />}
       >
         {(data) => {
           const source = data.find((s) => s.id === params.source) ?? data[0];
