@@ -3097,7 +3097,7 @@ export interface components {
              * @description UTC. sync: startedAt; canary: createdAt; snapshot: createdAt; rollback: startedAt
              */
             occurredAt: string;
-            /** @description The trigger. sync: manual, canary, schedule; canary: manual; snapshot: pull, import, edit, revert, goal, manual, rollback; rollback: manual */
+            /** @description The trigger. sync: manual, canary, schedule; canary: manual; snapshot: pull, import, edit, revert, goal, manual, rollback; rollback: manual, undo (the undo of an earlier rollback) */
             subtype: string;
             status: components["schemas"]["TimelineStatus"];
             /** @enum {string} */
