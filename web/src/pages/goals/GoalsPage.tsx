@@ -301,7 +301,8 @@ function Workbench({ databaseId, catalog }: { databaseId: number; catalog: GoalC
   const preset = catalog.presets.find((p) => p.id === presetId)!;
   const [weights, setWeights] = useState<GoalWeights>(preset.suggestedWeights);
   useEffect(() => setWeights(preset.suggestedWeights), [preset]);
-  const [debounced] = useDebouncedValue(weights, DEBOUNCE_MS);
+  // Leading edge: a single move (a key press) asks at once; a drag asks again once it rests.
+  const [debounced] = useDebouncedValue(weights, DEBOUNCE_MS, { leading: true });
   const request = useMemo<GoalRequest | null>(
     () => (picks.profile ? { databaseId, arrType: picks.arrType, profileName: picks.profile, preset: presetId, weights: debounced } : null),
     [databaseId, picks.arrType, picks.profile, presetId, debounced],
