@@ -11,10 +11,11 @@ import { goalPreviewBenchmark } from './goal-preview';
 import { readLoadBenchmark } from './read-load';
 import { fleetScaleBenchmark } from './fleet-scale';
 import { consoleBenchmark } from './console';
+import { consoleGoalsBenchmark } from './console-goals';
 import { Profiler } from './profile';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark, consoleBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark, consoleBenchmark, consoleGoalsBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).

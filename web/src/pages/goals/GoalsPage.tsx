@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Code, Group, Loader, Radio, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSearchParamPicks } from '../../app/search-params';
 import { ApiError } from '../../api/client';
@@ -179,7 +179,9 @@ function Ladder({ plan }: { plan: Plan }) {
   );
 }
 
-function PlanView({ preview }: { preview: GoalPreview }) {
+// A slider move re-renders the page at once; the plan (hundreds of rows on a large profile) is drawn
+// again only when its answer changes.
+const PlanView = memo(function PlanView({ preview }: { preview: GoalPreview }) {
   const { plan } = preview;
   const diff = preview.configDiff.flatMap((entity) => entity.changes.map((change) => ({ entity: entity.name, ...change })));
   return (
@@ -249,7 +251,7 @@ function PlanView({ preview }: { preview: GoalPreview }) {
       <Ladder plan={plan} />
     </Stack>
   );
-}
+});
 
 /** The adopted plan's ops, with the way back. */
 function Adopted({ databaseId, result, onReverted }: { databaseId: number; result: GoalApplyResult; onReverted: () => void }) {
