@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, List, Modal, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, List, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
@@ -24,6 +24,7 @@ import { APP_LABELS } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
 import { useDatabaseParam } from '../../components/DatabaseSelect';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
+import { FormModal } from '../../components/FormModal';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { Pager } from '../../components/Pager';
@@ -394,41 +395,34 @@ function AddSource({ onAdded }: { onAdded: (id: number) => void }) {
   return (
     <>
       <Button onClick={open}>Add a source</Button>
-      <Modal opened={opened} onClose={close} title="Add a guide source" centered>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const origin = kind === 'git' ? { kind, url: location.trim(), ...(branch.trim() ? { branch: branch.trim() } : {}) } : { kind, path: location.trim() };
-            create.mutate(
-              { name: name.trim(), origin, arrType },
-              {
-                onSuccess: (source) => {
-                  notifications.show({ color: 'green', message: `${source.name} was added; its first sync has started` });
-                  close();
-                  onAdded(source.id);
-                },
+      <FormModal
+        title="Add a guide source"
+        opened={opened}
+        onClose={close}
+        submitLabel="Add the source"
+        loading={create.isPending}
+        error={create.error}
+        errorTitle="The source was not added"
+        onSubmit={() => {
+          const origin = kind === 'git' ? { kind, url: location.trim(), ...(branch.trim() ? { branch: branch.trim() } : {}) } : { kind, path: location.trim() };
+          create.mutate(
+            { name: name.trim(), origin, arrType },
+            {
+              onSuccess: (source) => {
+                notifications.show({ color: 'green', message: `${source.name} was added; its first sync has started` });
+                close();
+                onAdded(source.id);
               },
-            );
-          }}
-        >
-          <Stack>
-            <TextInput label="Name" required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <Select label="App" data={(['movie_app', 'series_app'] as const).map((value) => ({ value, label: APP_LABELS[value] }))} value={arrType} allowDeselect={false} onChange={(v) => v && setArrType(v as RefGuideSource['arrType'])} />
-            <SegmentedControl aria-label="Where the guide is" data={[{ value: 'git', label: 'Git repository' }, { value: 'local', label: 'Directory on the server' }]} value={kind} onChange={(v) => setKind(v as 'git' | 'local')} />
-            <TextInput label={kind === 'git' ? 'Git URL' : 'Directory'} description={kind === 'git' ? 'https://, ssh://, git@host: or file://' : 'An absolute path of a TRaSH Guides checkout'} required maxLength={1000} value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
-            {kind === 'git' ? <TextInput label="Branch" description="Default main" maxLength={200} value={branch} onChange={(e) => setBranch(e.currentTarget.value)} /> : null}
-            {create.isError ? <ErrorDisplay error={create.error} title="The source was not added" /> : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Add the source
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+            },
+          );
+        }}
+      >
+        <TextInput label="Name" required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <Select label="App" data={(['movie_app', 'series_app'] as const).map((value) => ({ value, label: APP_LABELS[value] }))} value={arrType} allowDeselect={false} onChange={(v) => v && setArrType(v as RefGuideSource['arrType'])} />
+        <SegmentedControl aria-label="Where the guide is" data={[{ value: 'git', label: 'Git repository' }, { value: 'local', label: 'Directory on the server' }]} value={kind} onChange={(v) => setKind(v as 'git' | 'local')} />
+        <TextInput label={kind === 'git' ? 'Git URL' : 'Directory'} description={kind === 'git' ? 'https://, ssh://, git@host: or file://' : 'An absolute path of a TRaSH Guides checkout'} required maxLength={1000} value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
+        {kind === 'git' ? <TextInput label="Branch" description="Default main" maxLength={200} value={branch} onChange={(e) => setBranch(e.currentTarget.value)} /> : null}
+      </FormModal>
     </>
   );
 }

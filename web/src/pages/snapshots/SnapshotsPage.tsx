@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Modal, Progress, SimpleGrid, Stack, Text, TextInput, Timeline } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Progress, SimpleGrid, Stack, Text, TextInput, Timeline } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { DataTable } from '../../components/DataTable';
 import { useDatabaseParam } from '../../components/DatabaseSelect';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
+import { FormModal } from '../../components/FormModal';
 import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { Pager } from '../../components/Pager';
@@ -232,33 +233,26 @@ function TakeSnapshot({ databaseId }: { databaseId: number }) {
   return (
     <>
       <Button onClick={open}>Take a snapshot</Button>
-      <Modal opened={opened} onClose={close} title="Take a snapshot" centered>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            take.mutate(note.trim() || null, {
-              onSuccess: (snapshot) => {
-                notifications.show({ color: 'green', message: `Snapshot ${snapshot.id} taken` });
-                setNote('');
-                close();
-              },
-            });
-          }}
-        >
-          <Stack>
-            <TextInput label="Note" description="Optional, at most 500 characters" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-            {take.isError ? <ErrorDisplay error={take.error} title="No snapshot was taken" /> : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={take.isPending}>
-                Take the snapshot
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormModal
+        title="Take a snapshot"
+        opened={opened}
+        onClose={close}
+        submitLabel="Take the snapshot"
+        loading={take.isPending}
+        error={take.error}
+        errorTitle="No snapshot was taken"
+        onSubmit={() =>
+          take.mutate(note.trim() || null, {
+            onSuccess: (snapshot) => {
+              notifications.show({ color: 'green', message: `Snapshot ${snapshot.id} taken` });
+              setNote('');
+              close();
+            },
+          })
+        }
+      >
+        <TextInput label="Note" description="Optional, at most 500 characters" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+      </FormModal>
     </>
   );
 }
