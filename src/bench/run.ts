@@ -12,10 +12,11 @@ import { readLoadBenchmark } from './read-load';
 import { fleetScaleBenchmark } from './fleet-scale';
 import { consoleBenchmark } from './console';
 import { consoleWorkbenchBenchmark } from './console-workbench';
+import { consoleGoalsBenchmark } from './console-goals';
 import { Profiler } from './profile';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark, consoleBenchmark, consoleWorkbenchBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark, consoleBenchmark, consoleWorkbenchBenchmark, consoleGoalsBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).

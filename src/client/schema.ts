@@ -950,6 +950,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/databases/{id}/snapshots/{snapshotId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What differs between a snapshot and the database now, by entity (what a rollback to it would change)
+         * @description The snapshot's op set is replayed (on the current base when the file layers are the same, else from the schema up) and its resolved state compared, entity by entity, with the current one. Beyond the spec.
+         */
+        get: operations["getSnapshotChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/databases/{id}/snapshots/{snapshotId}/rollback": {
         parameters: {
             query?: never;
@@ -998,6 +1018,26 @@ export interface paths {
         get: operations["getRollback"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/databases/{id}/rollbacks/{rollbackId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a finished rollback: roll the database back to the snapshot taken just before it (a new rollback, trigger undo)
+         * @description Runs the rollback workflow to the rollback's preSnapshotId, with all its steps (a pre-rollback snapshot of its own, so an undo can itself be undone). Beyond the spec.
+         */
+        post: operations["undoRollback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1189,7 +1229,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a guide custom format (with its regular expressions) or quality profile (with its formats, scored from a score set) into a PCD user layer
-         * @description Goes through the import planner of POST /pcd/import, one user op per entity. Existing names are reported in skipped, never overwritten. Every created op can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}; if a step fails, the ops this import wrote are reverted.
+         * @description Goes through the import planner of POST /pcd/import, one user op per entity. Existing names are reported in skipped, never overwritten. dryRun: true answers the same plan (what would be created, which names exist) and stores nothing. Every created op can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}; if a step fails, the ops this import wrote are reverted.
          */
         post: operations["importRefGuideEntity"];
         delete?: never;
@@ -3179,6 +3219,47 @@ export interface components {
                 createdAt: string;
             }[];
         };
+        /** @description What differs between a snapshot and the database now, entity by entity (snapshot -> now), by portable type then name */
+        SnapshotChanges: {
+            databaseId: number;
+            snapshotId: number;
+            /** Format: date-time */
+            snapshotCreatedAt: string;
+            /** @description The base and tweak op sets are the snapshot's: only user ops differ */
+            sameFileLayers: boolean;
+            baseCommit: {
+                snapshot: string | null;
+                now: string | null;
+            };
+            /** @description User op ids active in the snapshot only (a rollback reactivates them) and active now only (a rollback supersedes them) */
+            userOps: {
+                onlyInSnapshot: number[];
+                onlyNow: number[];
+            };
+            counts: {
+                added: number;
+                removed: number;
+                changed: number;
+            };
+            /** @description Entities that differ in all */
+            total: number;
+            /** @description More entities differ than limit: changes holds the first limit of them */
+            truncated: boolean;
+            changes: {
+                /** @enum {string} */
+                portableType: "regular_expression" | "custom_format" | "quality_profile" | "delay_profile" | "movie_app_naming" | "series_app_naming" | "music_app_naming" | "movie_app_media_settings" | "series_app_media_settings" | "music_app_media_settings" | "movie_app_quality_definitions" | "series_app_quality_definitions" | "music_app_quality_definitions" | "music_app_metadata_profile";
+                name: string;
+                /**
+                 * @description added: exists now only; removed: existed in the snapshot only; changed: exists in both with other data
+                 * @enum {string}
+                 */
+                change: "added" | "removed" | "changed";
+                /** @description changed: the field paths that differ, at most 20 */
+                fields: string[];
+                /** @description changed: how many field paths differ in all */
+                fieldCount: number;
+            }[];
+        };
         Rollback: {
             id: number;
             databaseId: number;
@@ -3191,7 +3272,11 @@ export interface components {
             status: "running" | "success" | "failed";
             /** @description pending, verify, snapshot, restore, rebuild, verify-state, compensate, done */
             step: string | null;
-            trigger: string;
+            /**
+             * @description manual (POST .../snapshots/{snapshotId}/rollback) or undo (POST .../rollbacks/{rollbackId}/undo: back to an earlier rollback's pre-rollback snapshot)
+             * @enum {string}
+             */
+            trigger: "manual" | "undo";
             /** @description User op ids superseded (kept, inactive) by the rollback */
             opsUndone: number[];
             /** @description User op ids active again after the rollback */
@@ -3264,7 +3349,7 @@ export interface components {
              * @description UTC. sync: startedAt; canary: createdAt; snapshot: createdAt; rollback: startedAt
              */
             occurredAt: string;
-            /** @description The trigger. sync: manual, canary, schedule; canary: manual; snapshot: pull, import, edit, revert, goal, manual, rollback; rollback: manual */
+            /** @description The trigger. sync: manual, canary, schedule; canary: manual; snapshot: pull, import, edit, revert, goal, manual, rollback; rollback: manual, undo (the undo of an earlier rollback) */
             subtype: string;
             status: components["schemas"]["TimelineStatus"];
             /** @enum {string} */
@@ -3494,11 +3579,13 @@ export interface components {
             /** @enum {string} */
             type: "custom_format" | "quality_profile";
             scoreSet: string | null;
-            /** @description User ops written; revert one with DELETE /pcd/{databaseId}/user-ops/{opId} */
+            /** @description true: nothing was stored; created is what the import would write */
+            dryRun: boolean;
+            /** @description User ops written (opId null on a dry run), in order; revert one with DELETE /pcd/{databaseId}/user-ops/{opId} */
             created: {
                 entityType: string;
                 name: string;
-                opId: number;
+                opId: number | null;
             }[];
             /** @description Left alone, with why (existing names are never overwritten) */
             skipped: {
@@ -3519,6 +3606,8 @@ export interface components {
              * @example sqp-1-1080p
              */
             scoreSet?: string;
+            /** @description Default false. true: plan the import and answer what would be created (opId null) and which names exist already (skipped), storing nothing */
+            dryRun?: boolean;
         };
         RefGuideSettings: {
             enabled: boolean;
@@ -8469,6 +8558,79 @@ export interface operations {
             };
         };
     };
+    getSnapshotChanges: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+                snapshotId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entities that differ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotChanges"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such database or snapshot */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The snapshot failed its integrity check (snapshot_corrupt) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cache is not available */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     rollbackToSnapshot: {
         parameters: {
             query?: {
@@ -8661,6 +8823,91 @@ export interface operations {
             };
             /** @description No such database or rollback */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undoRollback: {
+        parameters: {
+            query?: {
+                wait?: boolean;
+                waitSeconds?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+                rollbackId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Finished (wait=true): the new rollback record, status success or failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rollback"];
+                };
+            };
+            /** @description Started (not waited for, or the wait bound passed): follow GET /databases/{id}/rollbacks/{rollbackId} with the new id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rollback"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such database or rollback */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The rollback is still running, failed (nothing to undo: rollback_not_undoable), its pre-rollback snapshot was pruned, or a pull or another rollback of the database is in flight */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9639,7 +9886,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What was created and what was skipped */
+            /** @description What was created (or, on a dry run, would be) and what was skipped */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -81,10 +81,13 @@ describe('documented query parameters', () => {
       'syncInstance',
       'syncRefGuideSource',
       'testNotificationChannel',
+      'undoRollback',
     ]);
 
     const snapshot = await h.post(`/databases/${databaseId}/snapshots`, {});
     expect(snapshot.status).toBe(201);
+    const rollback = await h.post(`/databases/${databaseId}/snapshots/${snapshot.body.id}/rollback?wait=true`);
+    expect(rollback.body.status).toBe('success');
     let previewId = 0;
     // Path parameters: {id} is the resource of the path's collection.
     const idOf: [string, () => number][] = [
@@ -100,6 +103,7 @@ describe('documented query parameters', () => {
         databaseId: String(databaseId),
         instanceId: String(radarr.id),
         snapshotId: String(snapshot.body.id),
+        rollbackId: String(rollback.body.id),
         refId: '820b09bb9acbfde9c35c71e0e565dad8',
         entityType: op.operationId === 'listResolvedEntities' ? 'naming' : 'qualityProfile',
         name: 'Movies 1080p',

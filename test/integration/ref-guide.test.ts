@@ -313,6 +313,33 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
     for (const op of created.slice(0, -1).reverse()) expect((await h.del(`/pcd/${databaseId}/user-ops/${op.opId}`)).status).toBe(204);
   });
 
+  it('previews an import (dryRun): exactly what the import creates, storing nothing; afterwards the name is reported as existing', async () => {
+    const importFormat = (body: Record<string, unknown>) => h.post(`/ref-guide/sources/${source}/entities/${TRUEHD_ATMOS}/import`, { databaseId, ...body });
+    const formatNames = async () => (await h.get(`/pcd/${databaseId}/resolved/customFormat`)).body.entities.map((e: { name: string }) => e.name) as string[];
+    const namesBefore = await formatNames();
+    const preview = await importFormat({ dryRun: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ databaseId, refId: TRUEHD_ATMOS, type: 'custom_format', dryRun: true });
+    const planned = preview.body.created as { entityType: string; name: string; opId: number | null }[];
+    expect(planned[planned.length - 1]).toEqual({ entityType: 'custom_format', name: 'TrueHD ATMOS', opId: null });
+    expect(planned.every((c) => c.opId === null)).toBe(true);
+    // Nothing was written: no user op, no format, and asking again gives the same answer.
+    expect((await h.get(`/pcd/${databaseId}/user-ops`)).body).toEqual([]);
+    expect(await formatNames()).toEqual(namesBefore);
+    expect((await importFormat({ dryRun: true })).body).toEqual(preview.body);
+
+    const imported = await importFormat({});
+    expect(imported.body.dryRun).toBe(false);
+    expect(imported.body.created.map((c: { entityType: string; name: string }) => [c.entityType, c.name])).toEqual(planned.map((c) => [c.entityType, c.name]));
+    expect(imported.body.skipped).toEqual(preview.body.skipped);
+    expect(imported.body.created.every((c: { opId: number }) => Number.isInteger(c.opId))).toBe(true);
+
+    const again = await importFormat({ dryRun: true });
+    expect(again.body).toMatchObject({ dryRun: true, created: [] });
+    expect(again.body.skipped).toContainEqual({ entityType: 'custom_format', name: 'TrueHD ATMOS', reason: 'a custom format with this name exists; it is kept as it is' });
+    for (const op of [...imported.body.created].reverse()) expect((await h.del(`/pcd/${databaseId}/user-ops/${op.opId}`)).status).toBe(204);
+  });
+
   it('refuses what cannot be imported with a precise 4xx', async () => {
     const naming = (await h.get(`/ref-guide/sources/${source}/entities?type=naming`)).body.items[0].refId;
     const cases: [string, unknown, number, string][] = [
@@ -320,6 +347,7 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
       [TRUEHD_ATMOS, { databaseId, type: 'quality_profile' }, 404, `No quality_profile with refId ${TRUEHD_ATMOS} in reference-guide source ${source}`],
       [TRUEHD_ATMOS, { databaseId, scoreSet: 'default' }, 400, 'Invalid request: body.scoreSet applies to quality profiles only'],
       [TRUEHD_ATMOS, { databaseId, extra: true }, 400, 'Invalid request: body has unknown field(s): extra'],
+      [TRUEHD_ATMOS, { databaseId, dryRun: 'yes' }, 400, 'Invalid request: body.dryRun must be a boolean, got string'],
       [TRUEHD_ATMOS, { databaseId: 999 }, 404, 'Database 999 not found'],
     ];
     for (const [refId, body, status, error] of cases) {

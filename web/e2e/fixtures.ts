@@ -55,6 +55,14 @@ export async function expectAccessible(page: Page) {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** The page fits a phone's width: nothing but tables (which scroll inside themselves) is wider. */
+export async function expectFitsPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
 // Every run takes the pictures; they replace docs/console's (the pictures of docs/console.md) only
 // when asked, since ports and relative times differ from run to run and a test run must leave the
 // checkout clean.

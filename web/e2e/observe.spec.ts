@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, type Page } from '@playwright/test';
-import { ADMIN, apiUntil, callApi, expect, expectAccessible, screenshot, signIn } from './fixtures';
+import { ADMIN, apiUntil, callApi, expect, expectAccessible, expectFitsPhone, screenshot, signIn } from './fixtures';
 import { startArrgo, startEmulatedApp, type Arrgo, type EmulatedApp } from './services';
 
 // The operator's observation pages (Health, Timeline, Notifications, Settings) and progressive
@@ -24,14 +24,6 @@ async function open(page: Page, path: string) {
   await page.goto(`${arrgo.url}/login?next=${encodeURIComponent(path)}`);
   await signIn(page);
   await expect(page).toHaveURL(`${arrgo.url}${path}`);
-}
-
-/** The page fits a phone's width: nothing but tables (which scroll inside themselves) is wider. */
-async function expectFitsPhone(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 860 });
 }
 
 /** docs/console/<name>.png of the whole page, from its top (the header stays where it belongs). */

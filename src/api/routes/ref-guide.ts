@@ -143,12 +143,12 @@ export function registerRefGuideRoutes(router: ApiRouter, deps: ApiDeps): void {
     operationId: 'importRefGuideEntity',
     summary: 'Copy a guide custom format (with its regular expressions) or quality profile (with its formats, scored from a score set) into a PCD user layer',
     description:
-      'Goes through the import planner of POST /pcd/import, one user op per entity. Existing names are reported in skipped, never overwritten. Every created op can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}; if a step fails, the ops this import wrote are reverted.',
+      'Goes through the import planner of POST /pcd/import, one user op per entity. Existing names are reported in skipped, never overwritten. dryRun: true answers the same plan (what would be created, which names exist) and stores nothing. Every created op can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}; if a step fails, the ops this import wrote are reverted.',
     tags,
     params: EntityParams,
     body: RefGuideImportBodySchema,
     responses: {
-      200: { description: 'What was created and what was skipped', schema: RefGuideImportResultSchema },
+      200: { description: 'What was created (or, on a dry run, would be) and what was skipped', schema: RefGuideImportResultSchema },
       404: notFound('source, entity or database'),
       409: notReady,
       503: { description: 'The database cache is not available' },

@@ -5,8 +5,8 @@ import type { ApiDeps } from '../deps';
 import { page, paginated, paginationQuery } from '../http/pagination';
 import type { ApiRouter } from '../http/route';
 import { waitedResponse, waitMs, waitQuery } from '../http/wait';
-import { idParam, z } from '../http/zod';
-import { RollbackSchema, SnapshotCreateSchema, SnapshotDetailSchema, SnapshotSchema, SnapshotSettingsBodySchema, SnapshotSettingsPatchSchema } from '../schemas/snapshots';
+import { idParam, integerQuery, z } from '../http/zod';
+import { RollbackSchema, SNAPSHOT_CHANGES_LIMIT_MAX, SnapshotChangesSchema, SnapshotCreateSchema, SnapshotDetailSchema, SnapshotSchema, SnapshotSettingsBodySchema, SnapshotSettingsPatchSchema } from '../schemas/snapshots';
 
 const tags = ['Snapshots'];
 const DatabaseParams = z.object({ id: idParam() });
@@ -65,6 +65,32 @@ export function registerSnapshotRoutes(router: ApiRouter, deps: ApiDeps): void {
   });
 
   router.add({
+    method: 'get',
+    path: '/databases/{id}/snapshots/{snapshotId}/changes',
+    operationId: 'getSnapshotChanges',
+    summary: 'What differs between a snapshot and the database now, by entity (what a rollback to it would change)',
+    description:
+      'The snapshot\'s op set is replayed (on the current base when the file layers are the same, else from the schema up) and its resolved state compared, entity by entity, with the current one. Beyond the spec.',
+    tags,
+    params: SnapshotParams,
+    query: z
+      .object({
+        limit: integerQuery(1, SNAPSHOT_CHANGES_LIMIT_MAX)
+          .optional()
+          .default('200')
+          .openapi({ description: `Entities listed at most, 1 to ${SNAPSHOT_CHANGES_LIMIT_MAX} (default 200); total and truncated say how many differ in all` }),
+      })
+      .strict(),
+    responses: {
+      200: { description: 'The entities that differ', schema: SnapshotChangesSchema },
+      404: { description: 'No such database or snapshot' },
+      409: { description: 'The snapshot failed its integrity check (snapshot_corrupt)' },
+      503: { description: 'The database cache is not available' },
+    },
+    handler: async ({ params, query }) => ({ body: await snapshots.changes(params.id, params.snapshotId, query.limit) }),
+  });
+
+  router.add({
     method: 'post',
     path: '/databases/{id}/snapshots/{snapshotId}/rollback',
     operationId: 'rollbackToSnapshot',
@@ -110,6 +136,25 @@ export function registerSnapshotRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: z.object({ id: idParam(), rollbackId: idParam() }),
     responses: { 200: { description: 'The rollback', schema: RollbackSchema }, 404: { description: 'No such database or rollback' } },
     handler: async ({ params }) => ({ body: await rollbacks.get(params.id, params.rollbackId) }),
+  });
+
+  router.add({
+    method: 'post',
+    path: '/databases/{id}/rollbacks/{rollbackId}/undo',
+    operationId: 'undoRollback',
+    summary: 'Undo a finished rollback: roll the database back to the snapshot taken just before it (a new rollback, trigger undo)',
+    description:
+      'Runs the rollback workflow to the rollback\'s preSnapshotId, with all its steps (a pre-rollback snapshot of its own, so an undo can itself be undone). Beyond the spec.',
+    tags,
+    params: z.object({ id: idParam(), rollbackId: idParam() }),
+    query: z.object(waitQuery('the undo has finished')).strict(),
+    responses: {
+      200: { description: 'Finished (wait=true): the new rollback record, status success or failed', schema: RollbackSchema },
+      202: { description: 'Started (not waited for, or the wait bound passed): follow GET /databases/{id}/rollbacks/{rollbackId} with the new id', schema: RollbackSchema },
+      404: { description: 'No such database or rollback' },
+      409: { description: 'The rollback is still running, failed (nothing to undo: rollback_not_undoable), its pre-rollback snapshot was pruned, or a pull or another rollback of the database is in flight' },
+    },
+    handler: async ({ params, query }) => waitedResponse(await rollbacks.undo(params.id, params.rollbackId, waitMs(query))),
   });
 
   router.add({

@@ -120,6 +120,7 @@ export const RefGuideImportBodySchema = z
       .max(64)
       .optional()
       .openapi({ description: "quality_profile only: the score set its scores come from (default: the profile's trash_score_set, else default)", example: 'sqp-1-1080p' }),
+    dryRun: z.boolean().optional().openapi({ description: 'Default false. true: plan the import and answer what would be created (opId null) and which names exist already (skipped), storing nothing' }),
   })
   .strict()
   .openapi('RefGuideImport');
@@ -132,7 +133,10 @@ export const RefGuideImportResultSchema = z
     refId: z.string(),
     type: z.enum(['custom_format', 'quality_profile']),
     scoreSet: z.string().nullable(),
-    created: z.array(z.object({ entityType: PortableTypeName, name: z.string(), opId: z.number().int() })).openapi({ description: 'User ops written; revert one with DELETE /pcd/{databaseId}/user-ops/{opId}' }),
+    dryRun: z.boolean().openapi({ description: 'true: nothing was stored; created is what the import would write' }),
+    created: z
+      .array(z.object({ entityType: PortableTypeName, name: z.string(), opId: z.number().int().nullable() }))
+      .openapi({ description: 'User ops written (opId null on a dry run), in order; revert one with DELETE /pcd/{databaseId}/user-ops/{opId}' }),
     skipped: z.array(z.object({ entityType: PortableTypeName, name: z.string(), reason: z.string() })).openapi({ description: 'Left alone, with why (existing names are never overwritten)' }),
   })
   .openapi('RefGuideImportResult');

@@ -28,7 +28,7 @@ export const TimelineItemSchema = z
     id: z.string().openapi({ description: '<source>:<sourceId>', example: 'rollback:3' }),
     source: TimelineSourceSchema,
     occurredAt: z.string().datetime().openapi({ description: 'UTC. sync: startedAt; canary: createdAt; snapshot: createdAt; rollback: startedAt' }),
-    subtype: z.string().openapi({ description: 'The trigger. sync: manual, canary, schedule; canary: manual; snapshot: pull, import, edit, revert, goal, manual, rollback; rollback: manual' }),
+    subtype: z.string().openapi({ description: 'The trigger. sync: manual, canary, schedule; canary: manual; snapshot: pull, import, edit, revert, goal, manual, rollback; rollback: manual, undo (the undo of an earlier rollback)' }),
     status: TimelineStatusSchema,
     badge: z.enum(['success', 'warning', 'danger', 'info', 'neutral']),
     scope: z.object({

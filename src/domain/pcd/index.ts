@@ -144,3 +144,8 @@ export type { ParityMap, ParityRow, ParitySupport, SemanticDifference, ParityEnt
 export { listMusicAppMetadataProfiles } from './metadata-profiles';
 /** One listed metadata profile (counts only). */
 export type { MetadataProfileSummary } from './metadata-profiles';
+
+// ---- state changes
+/** The entities that differ between two resolved states (what changed since a snapshot). */
+export { resolvedStateChanges, ENTITY_STATE_CHANGES } from './state-changes';
+export type { EntityStateChange, EntityStateChangeKind } from './state-changes';

@@ -15,6 +15,8 @@ export interface ImportRequest {
   databaseId: number;
   type?: ImportableType;
   scoreSet?: string;
+  /** Plan only: answer what would be created and skipped, store nothing. */
+  dryRun?: boolean;
 }
 
 export interface ImportOutcome {
@@ -23,8 +25,9 @@ export interface ImportOutcome {
   refId: string;
   type: ImportableType;
   scoreSet: string | null;
-  /** User ops written, in order; each can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}. */
-  created: { entityType: PortableType; name: string; opId: number }[];
+  dryRun: boolean;
+  /** User ops written, in order (opId null on a dry run: what would be written); each can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}. */
+  created: { entityType: PortableType; name: string; opId: number | null }[];
   /** What was left alone, and why (existing names are never overwritten). */
   skipped: { entityType: PortableType; name: string; reason: string }[];
 }
@@ -54,6 +57,7 @@ export class RefGuideImporter {
       refId,
       type: found.type,
       scoreSet: null,
+      dryRun: request.dryRun === true,
       created: [],
       skipped: [],
     };
@@ -71,6 +75,10 @@ export class RefGuideImporter {
       }
     } finally {
       scratch.close();
+    }
+    if (outcome.dryRun) {
+      outcome.created = planned.map((p) => ({ entityType: p.entityType, name: p.name, opId: null }));
+      return outcome;
     }
     const ids = await this.userLayer.storeAll(request.databaseId, planned.map((p) => ({ op: p.op, kind: 'create' as const })));
     outcome.created = planned.map((p, i) => ({ entityType: p.entityType, name: p.name, opId: ids[i] }));

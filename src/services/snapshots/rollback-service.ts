@@ -14,6 +14,10 @@ import { startWorkflow, translateTemporalError, workflowResultWithin, type Waite
 import { toDomainLayers, type SnapshotContent } from './snapshot-service';
 import type { ServiceDeps } from '../deps';
 
+/** What started a rollback: a request for a snapshot (manual) or the undo of an earlier rollback. */
+export const ROLLBACK_TRIGGERS = ['manual', 'undo'] as const;
+export type RollbackTrigger = (typeof ROLLBACK_TRIGGERS)[number];
+
 export interface RollbackView {
   id: number;
   databaseId: number;
@@ -126,7 +130,7 @@ export class RollbackService {
    * Records the rollback and starts its workflow. 409 when a pull or another rollback of the
    * database is running. Waits at most `waitMs` for the workflow to finish.
    */
-  async start(databaseId: number, snapshotId: number, waitMs: number): Promise<WaitedAnswer<RollbackView>> {
+  async start(databaseId: number, snapshotId: number, waitMs: number, trigger: RollbackTrigger = 'manual'): Promise<WaitedAnswer<RollbackView>> {
     const em = this.orm.em.fork();
     const database = await em.findOne(PcdDatabase, { id: databaseId });
     if (!database) throw notFound(`Database ${databaseId} not found`);
@@ -142,7 +146,7 @@ export class RollbackService {
       snapshotId,
       status: 'running',
       step: 'pending',
-      trigger: 'manual',
+      trigger,
       opsUndone: [],
       opsReactivated: [],
       workflowId,
@@ -156,9 +160,9 @@ export class RollbackService {
         workflowId,
         args: [input],
         conflictPolicy: WorkflowIdConflictPolicy.FAIL,
-        staticSummary: `Rollback of PCD database "${database.name}" (${databaseId}) to snapshot ${snapshotId}`,
+        staticSummary: `${trigger === 'undo' ? 'Undo of a rollback' : 'Rollback'} of PCD database "${database.name}" (${databaseId}) to snapshot ${snapshotId}`,
         staticDetails: `Rollback record ${rollback.id}. Steps: verify the snapshot, pre-rollback snapshot, restore ops, rebuild the cache, verify the state hash.`,
-        searchAttributes: searchAttributes({ kind: 'pcd-rollback', databaseId, trigger: 'manual' }),
+        searchAttributes: searchAttributes({ kind: 'pcd-rollback', databaseId, trigger }),
       });
     } catch (error) {
       await em.nativeDelete(PcdRollback, { id: rollback.id });
@@ -169,6 +173,25 @@ export class RollbackService {
     }
     const { finished } = await workflowResultWithin(handle, waitMs);
     return { finished, body: await this.get(databaseId, rollback.id) };
+  }
+
+  /**
+   * Undoes a finished rollback: rolls the database back to the snapshot taken just before it,
+   * through the same workflow (trigger undo). 409 while it runs, when it failed (it changed
+   * nothing) or when its pre-rollback snapshot is gone.
+   */
+  async undo(databaseId: number, rollbackId: number, waitMs: number): Promise<WaitedAnswer<RollbackView>> {
+    const em = this.orm.em.fork();
+    const rollback = await em.findOne(PcdRollback, { id: rollbackId, databaseId });
+    if (!rollback) throw notFound(`Rollback ${rollbackId} not found in database ${databaseId}`);
+    if (rollback.status === 'running') throw conflict(`Rollback ${rollbackId} is still running; undo it once it has finished`, 'rollback_in_progress');
+    if (rollback.status === 'failed' || rollback.preSnapshotId === null) {
+      throw conflict(`Rollback ${rollbackId} failed and left the database as it was: there is nothing to undo`, 'rollback_not_undoable');
+    }
+    if (!(await em.count(PcdSnapshot, { id: rollback.preSnapshotId, databaseId }))) {
+      throw conflict(`Rollback ${rollbackId} cannot be undone: its pre-rollback snapshot ${rollback.preSnapshotId} was pruned`, 'rollback_not_undoable');
+    }
+    return this.start(databaseId, rollback.preSnapshotId, waitMs, 'undo');
   }
 
   /** 409 when a rollback of the database is running (a pull waits for it). */

@@ -1,49 +1,40 @@
 import { Select } from '@mantine/core';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, type ReactElement } from 'react';
+import { useSearchParamPicks } from '../app/search-params';
 import { useDatabases } from '../api/databases';
+import type { Database } from '../api/types';
 
-/** A page's picks in its URL search parameters (so links and reloads keep them); null removes one. */
-export function usePageParams(): [URLSearchParams, (changes: Record<string, string | null>) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(name);
-            else next.set(name, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return [params, set];
-}
-
-/** The database in ?database=, or the first linked database when none is picked (null while loading or when none is linked). */
-export function usePickedDatabase(params: URLSearchParams): number | null {
+/**
+ * The database a page works on, from its `?database=` search parameter (links and reloads keep
+ * it); with none picked, the first database. `dropOnChange` names the parameters that belong to
+ * the database picked before (a snapshot, a profile). Returns the id (null while loading or when
+ * there is none) and the picker.
+ */
+export function useDatabaseParam(dropOnChange: readonly string[] = []): { databaseId: number | null; databases: Database[] | undefined; isPending: boolean; error: unknown; select: ReactElement } {
+  const [params, setPicks] = useSearchParamPicks();
   const databases = useDatabases();
-  const picked = Number(params.get('database'));
-  if (Number.isInteger(picked) && picked > 0) return picked;
-  return databases.data?.[0]?.id ?? null;
-}
-
-/** Picks the page's database (?database=). */
-export function DatabaseSelect({ value, onChange }: { value: number | null; onChange: (databaseId: number) => void }) {
-  const databases = useDatabases();
-  return (
+  const asked = Number(params.get('database'));
+  const list = databases.data;
+  const databaseId = list?.some((d) => d.id === asked) ? asked : (list?.[0]?.id ?? null);
+  useEffect(() => {
+    if (databaseId !== null && asked !== databaseId) {
+      setPicks({ database: String(databaseId) }, { replace: true });
+    }
+  }, [databaseId, asked, setPicks]);
+  const select = (
     <Select
       label="Database"
-      data={(databases.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
-      value={value === null ? null : String(value)}
-      onChange={(id) => id && onChange(Number(id))}
+      data={(list ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+      value={databaseId === null ? null : String(databaseId)}
       allowDeselect={false}
-      w={220}
-      placeholder={databases.isPending ? 'Loading…' : 'No database linked'}
+      disabled={!list?.length}
+      w={{ base: '100%', xs: 260 }}
+      onChange={(value) => {
+        if (!value) return;
+        // Picks made in the previous database (a profile, a snapshot) go; the others stay.
+        setPicks({ database: value, ...Object.fromEntries(dropOnChange.map((key) => [key, null])) });
+      }}
     />
   );
+  return { databaseId, databases: list, isPending: databases.isPending, error: databases.error, select };
 }

@@ -5,7 +5,8 @@ import { COMPARE_MAX_INSTANCES, useCompare, type ComparableEntityType, type Comp
 import { useInstancePage } from '../../api/instances';
 import { useResolvedEntities } from '../../api/pcd';
 import { APP_LABELS } from '../../api/types';
-import { DatabaseSelect, usePageParams, usePickedDatabase } from '../../components/DatabaseSelect';
+import { useSearchParamPicks } from '../../app/search-params';
+import { useDatabaseParam } from '../../components/DatabaseSelect';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
@@ -136,8 +137,8 @@ function requestOf(params: URLSearchParams, databaseId: number | null): CompareR
 
 /** One entity as the sync would write it to each picked instance, side by side, with the diffs against the baseline. */
 export function ComparePage() {
-  const [params, set] = usePageParams();
-  const databaseId = usePickedDatabase(params);
+  const [params, set] = useSearchParamPicks();
+  const { databaseId, select: databaseSelect } = useDatabaseParam();
   const request = requestOf(params, databaseId);
   const [entityType, setEntityType] = useState<ComparableEntityType | null>((params.get('type') as ComparableEntityType | null) ?? 'qualityProfile');
   const [name, setName] = useState(params.get('name') ?? '');
@@ -164,7 +165,7 @@ export function ComparePage() {
         <Card withBorder component="form" onSubmit={submit} aria-label="What to compare">
           <Stack gap="sm">
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <DatabaseSelect value={databaseId} onChange={(id) => set({ database: String(id) })} />
+              {databaseSelect}
               <Select label="Entity type" data={TYPE_OPTIONS} value={entityType} onChange={(value) => setEntityType(value as ComparableEntityType | null)} allowDeselect={false} w={220} />
               <Autocomplete label="Name" data={names} value={name} onChange={setName} limit={50} w={280} required />
             </Group>

@@ -7,7 +7,7 @@ import { DataTable } from '../../components/DataTable';
 import { Disclosure } from '../../components/Disclosure';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { PageHeader } from '../../components/PageHeader';
-import { SectionCard } from '../../components/SectionCard';
+import { Section } from '../../components/Section';
 import { QueryState } from '../../components/QueryState';
 import { EDITORS } from './editors/registry';
 import { ExportButton } from './entity/ExportButton';
@@ -161,7 +161,7 @@ export function EntityPage() {
               </Alert>
             ) : null}
             {resolve.error ? <ErrorDisplay error={resolve.error} title="The conflict is not resolved" /> : null}
-            <SectionCard title="Layers">
+            <Section title="Layers">
               <Group justify="space-between" wrap="wrap">
                 <SegmentedControl aria-label="Layer" data={LAYERS} value={layer} onChange={setLayer} />
               </Group>
@@ -169,10 +169,10 @@ export function EntityPage() {
                 {LAYER_TEXT[layer]}
               </Text>
               <LayerView databaseId={databaseId} portableType={portableType} name={name} layer={layer} actions={actions} />
-            </SectionCard>
-            <SectionCard title="Edit">
+            </Section>
+            <Section title="Edit">
               <EditorHost detail={detail} />
-            </SectionCard>
+            </Section>
             <Card withBorder>
               <Disclosure sectionKey="configuration:entity:user-ops" title="User ops" description="Your edits of this entity, in replay order. Advanced shows each op's SQL.">
                 {(advanced) => <UserOpsList databaseId={databaseId} portableType={portableType} name={name} showSql={advanced} />}

@@ -10,7 +10,7 @@ import { DataTable } from '../../components/DataTable';
 import { ErrorDisplay } from '../../components/ErrorDisplay';
 import { Facts } from '../../components/Facts';
 import { PageHeader } from '../../components/PageHeader';
-import { SectionCard } from '../../components/SectionCard';
+import { Section } from '../../components/Section';
 import { QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Stat } from '../../components/Stat';
@@ -197,7 +197,7 @@ function DatabaseDetails({ database }: { database: Database }) {
       {unlink.isError ? <ErrorDisplay title="Not unlinked" error={unlink.error} /> : null}
       {showProgress ? <PullProgress name={database.name} state={pullState.data} /> : null}
       <CacheMessage database={database} />
-      <SectionCard title="Status">
+      <Section title="Status">
         <Facts
           items={[
             ['Cache', <StatusBadge status={database.cache.status} />],
@@ -211,8 +211,8 @@ function DatabaseDetails({ database }: { database: Database }) {
             ...(database.pinnedSnapshotId !== null ? ([['Pinned to snapshot', `${database.pinnedSnapshotId}, until the next pull`]] as [string, ReactNode][]) : []),
           ]}
         />
-      </SectionCard>
-      <SectionCard title="Replay">{database.cache.stats ? <ReplayStats stats={database.cache.stats} /> : <Text size="sm">Not replayed yet.</Text>}</SectionCard>
+      </Section>
+      <Section title="Replay">{database.cache.stats ? <ReplayStats stats={database.cache.stats} /> : <Text size="sm">Not replayed yet.</Text>}</Section>
     </Stack>
   );
 }

@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { useDependencyGraph, type ArrTypeOrAll, type GraphEdge, type GraphNode, type GraphNodeKind, type GraphQuery, type PcdGraph } from '../../api/graph';
 import { entityPath } from '../../api/pcd';
 import { APP_LABELS, ARR_TYPE_OPTIONS } from '../../api/types';
-import { DatabaseSelect, usePageParams, usePickedDatabase } from '../../components/DatabaseSelect';
+import { useSearchParamPicks } from '../../app/search-params';
+import { useDatabaseParam } from '../../components/DatabaseSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { Empty, QueryState } from '../../components/QueryState';
 import { FocusContext, GraphNodeCard, KIND_LABELS } from './GraphNodeCard';
@@ -151,9 +152,9 @@ function GraphDrawing({ graph, open }: { graph: Pick<PcdGraph, 'nodes' | 'edges'
 
 /** The dependency graph of a database: profiles to formats to regular expressions, and profiles to qualities. */
 export function GraphPage() {
-  const [params, set] = usePageParams();
+  const [params, set] = useSearchParamPicks();
   const navigate = useNavigate();
-  const databaseId = usePickedDatabase(params);
+  const { databaseId, select: databaseSelect } = useDatabaseParam(['focus']);
   const arrType = (params.get('arrType') || null) as GraphQuery['arrType'] | null;
   const nodeKind = (params.get('nodeKind') || null) as GraphNodeKind | null;
   const focus = params.get('focus');
@@ -174,7 +175,7 @@ export function GraphPage() {
       <PageHeader title="Graph" description="What depends on what in a database: quality profiles to their custom formats and qualities, custom formats to their regular expressions. Click a node (or press Enter on it) to open it." />
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <DatabaseSelect value={databaseId} onChange={(id) => set({ database: String(id), focus: null })} />
+          {databaseSelect}
           <Select label="App family" placeholder="Every family" data={FAMILY_OPTIONS} value={arrType} onChange={(value) => set({ arrType: value })} clearable w={240} />
           <Select label="Node kind" placeholder="Every kind" data={KIND_OPTIONS} value={nodeKind} onChange={(value) => set({ nodeKind: value })} clearable w={200} />
           <Select

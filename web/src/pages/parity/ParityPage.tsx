@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { entityPath } from '../../api/pcd';
 import { useParityMap, type ParityMap, type ParityScope, type ParitySupport } from '../../api/parity';
 import { APP_LABELS, ARR_TYPE_OPTIONS, type ArrType } from '../../api/types';
-import { DatabaseSelect, usePageParams, usePickedDatabase } from '../../components/DatabaseSelect';
+import { useSearchParamPicks } from '../../app/search-params';
+import { useDatabaseParam } from '../../components/DatabaseSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 
@@ -175,8 +176,8 @@ function Profiles({ map, databaseId }: { map: ParityMap; databaseId: number }) {
 
 /** Which entities and fields exist in which app family, and which of a database's profiles fit which app. */
 export function ParityPage() {
-  const [params, set] = usePageParams();
-  const databaseId = usePickedDatabase(params);
+  const [params, set] = useSearchParamPicks();
+  const { databaseId, select: databaseSelect } = useDatabaseParam();
   const app = (params.get('arrType') || null) as ArrType | null;
   const parity = useParityMap(databaseId);
   return (
@@ -184,7 +185,7 @@ export function ParityPage() {
       <PageHeader title="Parity" description="Which entities and fields exist in Radarr, Sonarr and Lidarr, how arrgo keeps them, and which profiles fit which app." />
       <Stack gap="lg">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <DatabaseSelect value={databaseId} onChange={(id) => set({ database: String(id) })} />
+          {databaseSelect}
           <Select label="App" placeholder="Every app" data={ARR_TYPE_OPTIONS} value={app} onChange={(value) => set({ arrType: value })} clearable w={240} />
         </Group>
         <QueryState query={parity} loadingLabel="Loading the parity map">
