@@ -1,7 +1,7 @@
 // PCD entities of a database: the resolved, base and user layers (with lineage), the user ops, and
 // the value-guarded edits the console's editors write. Every page of the configuration workbench
 // reads and writes PCD state through these hooks, so one edit refreshes every view of it.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap, type components, type operations } from './client';
 import type { ArrType } from './types';
 
@@ -69,8 +69,8 @@ export function useResolvedEntities(databaseId: number | null, entityType: Resol
 }
 
 /** One entity in a layer (lineage with layer resolved), with the detail of its pending conflicts. */
-export function useEntity(databaseId: number, portableType: PortableType, name: string, layer: PcdLayer, includeLineage = false) {
-  return useQuery({
+export function entityQuery(databaseId: number, portableType: PortableType, name: string, layer: PcdLayer, includeLineage = false) {
+  return queryOptions({
     queryKey: pcdKeys.entity(databaseId, portableType, name, layer, includeLineage),
     queryFn: () =>
       unwrap(
@@ -79,6 +79,10 @@ export function useEntity(databaseId: number, portableType: PortableType, name: 
         }),
       ),
   });
+}
+
+export function useEntity(databaseId: number, portableType: PortableType, name: string, layer: PcdLayer, includeLineage = false) {
+  return useQuery(entityQuery(databaseId, portableType, name, layer, includeLineage));
 }
 
 /** The user layer of a database: every edit in order, with how it replays on the current base. */

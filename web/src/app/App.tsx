@@ -10,7 +10,7 @@ import { createRouter } from './routes';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 
 // The first page's reads start as soon as the script runs and side by side, instead of one after
 // the other as the session check and then the page mount. A prefetch that is refused (no session

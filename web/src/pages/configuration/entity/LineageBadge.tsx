@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import type { LineageEntry } from '../../../api/pcd';
 import { Facts } from '../../../components/Facts';
 
@@ -30,6 +31,21 @@ const STATUS_TEXT: Record<LineageEntry['status'], string> = {
  */
 export function LineageBadge({ entry }: { entry: LineageEntry }) {
   const label = lineageLabel(entry);
+  // The popover is mounted only while open (a profile has hundreds of fields, each with this
+  // button); the button is mounted anew when it opens and closes, so focus is put back on it when
+  // the detail closes with nothing else focused (Escape, or a click on no control).
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open && (document.activeElement === document.body || document.activeElement === null)) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const button = (
+    <Button ref={buttonRef} variant="subtle" size="compact-xs" aria-label={`Lineage of ${entry.path}`} aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
+      Detail
+    </Button>
+  );
   return (
     <Group gap={6} wrap="nowrap">
       <Badge variant="light" color={entry.status === 'ambiguous' ? 'orange' : (LAYER_COLOR[entry.sourceLayer ?? ''] ?? 'gray')} data-testid="lineage-layer">
@@ -45,29 +61,30 @@ export function LineageBadge({ entry }: { entry: LineageEntry }) {
           = default
         </Text>
       ) : null}
-      <Popover width={320} position="bottom-start" withArrow shadow="md" trapFocus returnFocus>
-        <Popover.Target>
-          <Button variant="subtle" size="compact-xs" aria-label={`Lineage of ${entry.path}`}>
-            Detail
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="xs">
-            <Text size="sm" fw={600}>
-              {entry.path}
-            </Text>
-            <Facts
-              items={[
-                ['Status', STATUS_TEXT[entry.status]],
-                ['Layer', entry.sourceLayer ?? 'none'],
-                ['Set by', entry.sourceKind === 'schema-default' ? 'the schema default (no op wrote it)' : opText(entry)],
-                ['Named explicitly', entry.explicit ? 'yes: the op names this column' : 'no'],
-                ['Schema default', entry.isSchemaDefault ? 'the value equals the schema default' : 'no'],
-              ]}
-            />
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+      {open ? (
+        // No transition: the detail is read (and scanned) the moment it opens.
+        <Popover opened onChange={setOpen} onClose={() => setOpen(false)} width={320} position="bottom-start" withArrow shadow="md" trapFocus transitionProps={{ duration: 0 }}>
+          <Popover.Target>{button}</Popover.Target>
+          <Popover.Dropdown>
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                {entry.path}
+              </Text>
+              <Facts
+                items={[
+                  ['Status', STATUS_TEXT[entry.status]],
+                  ['Layer', entry.sourceLayer ?? 'none'],
+                  ['Set by', entry.sourceKind === 'schema-default' ? 'the schema default (no op wrote it)' : opText(entry)],
+                  ['Named explicitly', entry.explicit ? 'yes: the op names this column' : 'no'],
+                  ['Schema default', entry.isSchemaDefault ? 'the value equals the schema default' : 'no'],
+                ]}
+              />
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      ) : (
+        button
+      )}
     </Group>
   );
 }
