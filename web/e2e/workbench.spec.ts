@@ -205,8 +205,9 @@ test('export downloads portable JSON; an import with a refused field marks that 
   const choosing = page.waitForEvent('filechooser');
   await panel.getByRole('button', { name: 'Upload a JSON file' }).click();
   await (await choosing).setFiles(file);
-  fs.rmSync(file);
+  // Chromium reads the chosen file when the page reads it, not when it is chosen: it stays until then.
   await expect(panel.getByRole('textbox', { name: 'Portable JSON' })).toHaveValue(/"pattern"/);
+  fs.rmSync(file);
   await panel.getByRole('button', { name: 'Import' }).click();
   await panel.getByRole('link', { name: 'Open x265 copy' }).click();
   await expect(page.getByRole('heading', { name: 'x265 copy', level: 1 })).toBeVisible();
