@@ -1,7 +1,8 @@
 import { Anchor, Badge, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamPicks } from '../../app/search-params';
 import { useDatabases, useProfileCompatibility } from '../../api/databases';
 import { optionsOf } from '../../api/labels';
 import { PER_APP_FAMILY_TYPES, RESOLVED_TYPE_LABELS, useResolvedEntities, useUserOps, type ResolvedEntity, type ResolvedEntityType } from '../../api/pcd';
@@ -111,16 +112,11 @@ function EntityList({ databaseId, type, arrType, filters, page, setPage }: { dat
  * an import of portable JSON (upload or paste) into the database's user layer.
  */
 export function ConfigurationPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setPicks] = useSearchParamPicks();
   const databases = useDatabases();
   const [q, setQ] = useState(params.get('q') ?? '');
-  const set = (name: Param, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
+  // Any other change starts the list on its first page again.
+  const set = (name: Param, value: string | null) => setPicks({ [name]: value, ...(name !== 'page' ? { page: null } : {}) }, { replace: true });
   const setSearch = useDebouncedCallback((value: string) => set('q', value.trim() || null), 300);
   const databaseId = params.get('database') ? Number(params.get('database')) : (databases.data?.[0]?.id ?? null);
   const typeParam = params.get('type') as ResolvedEntityType | null;

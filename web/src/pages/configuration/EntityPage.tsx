@@ -1,6 +1,7 @@
 import { Alert, Anchor, Card, Center, Code, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Suspense, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useSearchParamPicks } from '../../app/search-params';
 import { useDatabase } from '../../api/databases';
 import { useEntity, useResolveConflict, type EntityDetail, type PcdLayer, type PortableType } from '../../api/pcd';
 import { DataTable } from '../../components/DataTable';
@@ -92,7 +93,7 @@ export function EntityPage() {
   const databaseId = Number(params.databaseId);
   const portableType = params.portableType as PortableType;
   const name = params.name ?? '';
-  const [search, setSearch] = useSearchParams();
+  const [search, setPicks] = useSearchParamPicks();
   const layer = (LAYERS.some((l) => l.value === search.get('layer')) ? search.get('layer') : 'resolved') as PcdLayer;
   const resolved = useEntity(databaseId, portableType, name, 'resolved', true);
   const database = useDatabase(databaseId);
@@ -106,12 +107,8 @@ export function EntityPage() {
         { onSuccess: () => setResolvedMessage(choice === 'mine' ? `Kept your value (op ${conflict.opId} replaced by a new edit).` : `Took upstream (op ${conflict.opId} reverted).`) },
       ),
   };
-  const setLayer = (value: string) => {
-    const next = new URLSearchParams(search);
-    if (value === 'resolved') next.delete('layer');
-    else next.set('layer', value);
-    setSearch(next, { replace: true });
-  };
+  // The resolved layer is the page's default: it leaves no parameter.
+  const setLayer = (value: string) => setPicks({ layer: value === 'resolved' ? null : value }, { replace: true });
 
   return (
     <Stack>

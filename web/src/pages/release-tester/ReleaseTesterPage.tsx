@@ -1,6 +1,6 @@
 import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamPicks } from '../../app/search-params';
 import { useDatabases } from '../../api/databases';
 import { RELEASE_TYPE_OPTIONS, useEvaluateReleases, type ReleaseType } from '../../api/entity-testing';
 import { useResolvedEntities } from '../../api/pcd';
@@ -21,7 +21,7 @@ function titlesOf(text: string): string[] {
 }
 
 export function ReleaseTesterPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setPicks] = useSearchParamPicks();
   const databases = useDatabases();
   const databaseParam = params.get('database');
   const databaseId = databaseParam ? Number(databaseParam) : (databases.data?.[0]?.id ?? null);
@@ -33,17 +33,8 @@ export function ReleaseTesterPage() {
   const titles = titlesOf(text);
   const tooMany = titles.length > MAX_TITLES;
 
-  const set = (name: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null) next.delete(name);
-        else next.set(name, value);
-        if (name === 'database') next.delete('profile');
-        return next;
-      },
-      { replace: true },
-    );
+  // Profiles belong to the database they were picked in.
+  const set = (name: string, value: string | null) => setPicks({ [name]: value, ...(name === 'database' ? { profile: null } : {}) }, { replace: true });
 
   // Results belong to the database, profile and type they were asked for.
   const { reset } = evaluate;
