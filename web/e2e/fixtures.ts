@@ -48,6 +48,10 @@ export async function apiUntil<T>(target: { url: string; apiKey: string }, apiPa
 
 /** The page passes an axe-core scan: no serious or critical violation (WCAG 2.x A and AA rules and best practices). */
 export async function expectAccessible(page: Page) {
+  // Colours are read as drawn: a notification or popover still fading in would be scanned half
+  // transparent. Finite transitions and animations end first (a spinning loader never does).
+  // A function, not a string: the console's Content-Security-Policy refuses eval.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
