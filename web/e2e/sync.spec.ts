@@ -13,8 +13,8 @@ test.use({ baseURL: process.env.ARRGO_E2E_URL });
 
 const SAMPLE_PCD = path.join(ROOT, 'examples', 'sample-pcd');
 const TRASH_PCD = path.join(ROOT, '..', 'shared', 'data', 'pcd', 'trash-pcd');
-/** Ops added to a copy of the sample: enough for a replay the page can be seen following. */
-const GENERATED_OPS = 6000;
+/** Ops added to a copy of the sample: enough that the import and replay outlast the page's 1 s poll even on a quiet machine (6,000 once finished between two polls). */
+const GENERATED_OPS = 20_000;
 
 interface Preview {
   id: number;
