@@ -79,6 +79,9 @@ export { entityLineage } from './lineage/read';
 export type { LineageEntry, LineageStatus, EntityLineageStatus } from './lineage/read';
 /** Lineage capture machinery (tables, triggers, context). */
 export { LINEAGE_DDL, lineageTriggersDdl, LineageContext, COLLECTION_TABLES } from './lineage/capture';
+/** Identity of custom formats and quality profiles across renames (the name before the first rename). */
+export { entityIdentity, renamedEntities, IDENTITY_TABLES } from './identity';
+export type { IdentityType } from './identity';
 
 // ---- portable entities
 /** Portable entity types, models and the resolved-list entity type mapping. */

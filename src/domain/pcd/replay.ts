@@ -21,6 +21,7 @@
  */
 import Database from 'better-sqlite3';
 import { contextColumns, dataColumnsOf, LINEAGE_DDL, LineageContext, lineageTriggersDdl } from './lineage/capture';
+import { IDENTITY_DDL, identityTriggersDdl } from './identity';
 import { SCHEMA_DDL } from './schema/tables';
 import { seedFiles } from './schema/seeds';
 import { addMissingBundledTables, additiveSeedSql, schemaGaps } from './schema/dependency';
@@ -144,6 +145,8 @@ export function createSchemaDatabase(): { db: Database.Database; ctx: LineageCon
   db.exec(SCHEMA_DDL);
   db.exec(LINEAGE_DDL);
   db.exec(lineageTriggersDdl());
+  db.exec(IDENTITY_DDL);
+  db.exec(identityTriggersDdl(dataColumnsOf(db)));
   return { db, ctx: configure(db) };
 }
 
@@ -204,7 +207,10 @@ function buildDependencySchema(schemaOps: readonly PcdOp[]): SchemaTemplate {
     const outcomes = replayOps(db, ctx, schemaOps);
     setRecursiveTriggers(db);
     const addedTables = addMissingBundledTables(db);
-    db.exec(lineageTriggersDdl(dataColumnsOf(db)));
+    const columns = dataColumnsOf(db);
+    db.exec(lineageTriggersDdl(columns));
+    db.exec(IDENTITY_DDL);
+    db.exec(identityTriggersDdl(columns));
     ctx.refreshTables();
     const seeds = replayOps(
       db,

@@ -3,8 +3,9 @@
  * typed client (RadarrClient, SonarrClient and LidarrClient satisfy SyncWriter), heartbeats from
  * `onStep`, and resumes with `startAt` (and `verifyFirst` for the step that was in flight).
  *
- * Idempotent per entity: every step finds its target on the app by (kind, name) when it runs, so a
- * step retried after a create that did happen updates the entity instead of creating another one;
+ * Idempotent per entity: every step finds its target on the app when it runs (an upsert bound by the
+ * ledger by its app id while that exists, else by (kind, name)), so a step retried after a create or
+ * a rename that did happen updates the entity instead of creating another one;
  * deletes need the id and the name to still match and are skipped when the entity is gone; settings
  * are read, merged and written back. The entity lists are read once per run and kept up to date
  * from the app's responses.
@@ -152,13 +153,17 @@ class Lists {
     const i = list.findIndex((e) => e.id === id);
     if (i >= 0) list.splice(i, 1);
   }
+
+  /** An upsert's target: the bound app id while an entity with it exists, else the entity with the step's name. */
+  static target(list: readonly NamedId[], step: { name: string; remoteId?: number | null }): NamedId | undefined {
+    return (step.remoteId != null ? list.find((e) => e.id === step.remoteId) : undefined) ?? list.find((e) => e.name === step.name);
+  }
 }
 
 async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists, verify = false): Promise<{ outcome: StepOutcomeKind; remoteId: number | null }> {
   switch (step.kind) {
     case 'customFormat': {
       const formats = await lists.customFormats();
-      const existing = formats.find((f) => f.name === step.name);
       if (step.op === 'delete') {
         const target = formats.find((f) => f.id === step.remoteId && f.name === step.name);
         if (!target) return { outcome: 'skipped', remoteId: null };
@@ -166,9 +171,10 @@ async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists, verify 
         Lists.remove(formats, target.id);
         return { outcome: 'deleted', remoteId: target.id };
       }
+      const existing = Lists.target(formats, step);
       if (verify && existing) {
         const live = (await writer.listCustomFormats()).find((f) => f.id === existing.id);
-        if (live && customFormatHolds(live, step.payload)) return { outcome: step.action === 'create' ? 'created' : 'updated', remoteId: existing.id };
+        if (live && live.name === step.payload.name && customFormatHolds(live, step.payload)) return { outcome: step.action === 'create' ? 'created' : 'updated', remoteId: existing.id };
       }
       const payload = structuredClone(step.payload);
       const saved = existing ? await writer.updateCustomFormat({ ...payload, id: existing.id }) : await writer.createCustomFormat(payload);
@@ -184,7 +190,7 @@ async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists, verify 
         Lists.remove(profiles, target.id);
         return { outcome: 'deleted', remoteId: target.id };
       }
-      const existing = profiles.find((p) => p.name === step.name);
+      const existing = Lists.target(profiles, step);
       const body = qualityProfileWriteBody(step, await lists.customFormats());
       const saved = existing ? await writer.updateQualityProfile({ ...body, id: existing.id }) : await writer.createQualityProfile(body);
       Lists.upsert(profiles, saved);

@@ -32,8 +32,8 @@ export type {
 export { appName, displayName, hasNamespace, namespaceSuffix } from './namespace';
 
 // ---- source (replayed PCD -> portable entities of one instance)
-export { readSyncSource, qualityNamesOf, scoresFor, patternsOf } from './source';
-export type { SyncSource, NamingData } from './source';
+export { readSyncSource, qualityNamesOf, scoresFor, patternsOf, scopeIdentities } from './source';
+export type { SyncSource, NamingData, EntityIdentities } from './source';
 
 // ---- catalog and app facts
 export { catalogFromLive, qualityByName, languageByName } from './catalog';

@@ -2,17 +2,21 @@
  * Diff and plan (pure): desired (transformed PCD) against live state, per section, into the spec's
  * SyncChange groups with counts, plus the ordered write plan the apply activity executes.
  *
- * Identity: an entity on the app is arrgo's when its name is a desired name (with the namespace
- * suffix when a namespace is set). Custom formats and quality profiles on the app that are not
- * desired are unmanaged: reported with category `unmanaged`, as `delete` (and planned for
- * deletion) only when the selection sets deleteUnmanaged, otherwise as `unchanged`. The
- * single-entity sections (delay profile 1, naming, media settings, quality definitions, the
- * selected metadata profile) have no unmanaged entries.
+ * Identity: a custom format or quality profile on the app is arrgo's when the ledger binds its id
+ * to the desired entity's identity (so renames, in the PCD or on the app, keep the app's id: an
+ * update with a `name` change), else when its name is a desired name (with the namespace suffix
+ * when a namespace is set); see ledger.ts. Custom formats and quality profiles on the app that are
+ * not desired are unmanaged: reported with category `unmanaged` and an `unmanagedReason`, as
+ * `delete` (and planned for deletion) only when the selection sets deleteUnmanaged, otherwise as
+ * `unchanged`. The single-entity sections (delay profile 1, naming, media settings, quality
+ * definitions, the selected metadata profile) have no unmanaged entries.
  *
  * Write plan: steps in dependency order (custom formats, then the quality profiles that score them,
  * then the settings, then the metadata profile, deletes last: profiles before formats). Each step
- * names its target by (kind, name on the app), never by a preview-time id, so the executor finds an
- * entity an earlier attempt created and updates it instead of creating a duplicate.
+ * names its target by (kind, name on the app), and upserts of ledger-bound entities also by the
+ * app id (`remoteId`): the executor PUTs that id while it exists, else finds the name, so an entity
+ * an earlier attempt created or renamed is updated instead of duplicated. The plan's `bindings`
+ * are what the apply writes to the ledger.
  */
 import type { ArrType } from '../arr-types';
 import { diff } from '../diff';
@@ -20,6 +24,7 @@ import { catalogFromLive } from './catalog';
 import { displayName } from './namespace';
 import { appSections, sectionSelected, type SyncSelection } from './selection';
 import type { SyncSource } from './source';
+import { matchEntities, UNMANAGED_REASON_TEXT, unmanagedReason, type IdentityBinding, type IdentitySummary, type LedgerEntityType, type LedgerEntry } from './ledger';
 import {
   GLOBAL_DELAY_PROFILE_ID,
   transformSource,
@@ -68,15 +73,23 @@ interface StepBase {
   displayName: string;
 }
 
-/** Create or update a custom format, found by name. */
-export interface CustomFormatUpsertStep extends StepBase {
+/** The ledger's side of a custom format or quality profile upsert. */
+interface BoundStep {
+  /** The app id the ledger binds (null: none); the executor PUTs it while it exists, else finds the entity by name. */
+  remoteId?: number | null;
+  /** The desired entity's scoped identity. */
+  identity?: string;
+}
+
+/** Create or update a custom format, found by its bound id or by name. */
+export interface CustomFormatUpsertStep extends StepBase, BoundStep {
   kind: 'customFormat';
   op: 'upsert';
   payload: CustomFormatPayload;
 }
 
-/** Create or update a quality profile, found by name; formatItems are completed from the app's custom formats. */
-export interface QualityProfileUpsertStep extends StepBase {
+/** Create or update a quality profile, found by its bound id or by name; formatItems are completed from the app's custom formats. */
+export interface QualityProfileUpsertStep extends StepBase, BoundStep {
   kind: 'qualityProfile';
   op: 'upsert';
   body: QualityProfileBody;
@@ -133,6 +146,8 @@ export interface WritePlan {
   version: 1;
   arrType: ArrType;
   steps: PlanStep[];
+  /** Every desired custom format and quality profile with the app entity it is bound to (the apply writes them to the ledger). */
+  bindings?: IdentityBinding[];
 }
 
 export const WRITE_PLAN_VERSION = 1;
@@ -146,11 +161,15 @@ export interface PlanInput {
   live: LiveState;
   /** Sections to preview; default every section of the app family. Sections with nothing selected are skipped. */
   sections?: readonly SyncSection[];
+  /** The instance's ledger (absent: entities are matched by name only). */
+  ledger?: readonly LedgerEntry[];
 }
 
 export interface SyncPlan {
   preview: SyncPreview;
   plan: WritePlan;
+  /** How the custom formats and quality profiles were bound (the preview body's `identity`). */
+  identity: IdentitySummary;
   /** The desired app entities the preview was computed from. */
   desired: DesiredState;
 }
@@ -166,6 +185,17 @@ function change(
   const out: SyncChange = { entityType, name, action, remoteId, fields: action === 'update' ? fields : [] };
   if (category) out.category = category;
   return out;
+}
+
+/** An app entity no desired entity stands for, with the ledger's reason. */
+function unmanagedChange(entityType: LedgerEntityType, name: string, remoteId: number, deleteUnmanaged: boolean, ledger: readonly LedgerEntry[]): SyncChange {
+  const reason = unmanagedReason(remoteId, entityType, ledger);
+  return { ...change(entityType, name, deleteUnmanaged ? 'delete' : 'unchanged', remoteId, [], 'unmanaged'), unmanagedReason: reason, reason: UNMANAGED_REASON_TEXT[reason] };
+}
+
+/** The `name` FieldChange of an entity matched under another name (path `name`: app names, live -> desired). */
+function renameFields(liveName: string, desiredName: string): FieldChange[] {
+  return liveName === desiredName ? [] : [{ field: 'name', type: 'changed', current: liveName, desired: desiredName }];
 }
 
 const updateOrUnchanged = (fields: FieldChange[]): SyncAction => (fields.length > 0 ? 'update' : 'unchanged');
@@ -215,6 +245,9 @@ export function planSync(input: PlanInput): SyncPlan {
   const desired = transformSource(input.source, catalog, { namespace: selection.namespace, sections });
   const ns = selection.namespace;
   const steps: PlanStep[] = [];
+  const ledger = input.ledger ?? [];
+  const bindings: IdentityBinding[] = [];
+  const identity: IdentitySummary = { rebuilt: 0, renamed: 0, stale: 0 };
   const deletes: { profiles: DeleteStep[]; formats: DeleteStep[] } = { profiles: [], formats: [] };
   const preview: SyncPreview = {
     arrType,
@@ -243,60 +276,83 @@ export function planSync(input: PlanInput): SyncPlan {
     const customFormats: SyncChange[] = [];
     const qualityProfiles: SyncChange[] = [];
 
-    const wantedFormats = new Set(desired.customFormats.map((d) => d.name));
+    const formatIdentity = (d: { name: string; displayName: string }) => ({ name: d.name, identity: input.source.identities?.customFormat[d.displayName] ?? d.displayName });
+    const formatMatches = matchEntities(desired.customFormats.map(formatIdentity), liveFormats, ledger.filter((e) => e.entityType === 'customFormat'), identity);
+    const matchedFormats = new Set<number>();
+    // The live formats under the names the plan gives them: the profiles' scores follow a renamed format.
+    const plannedNames = new Map<number, string>();
     for (const d of desired.customFormats) {
-      const match = liveFormats.find((f) => f.name === d.name);
+      const match = formatMatches.get(d.name)?.live ?? null;
+      const bound = { remoteId: match?.id ?? null, identity: formatIdentity(d).identity };
+      const upsert = (action: StepBase['action']): CustomFormatUpsertStep => ({
+        ...stepBase('qualityProfiles', 'customFormat', 'customFormat', 'upsert', action, d.name, d.displayName),
+        kind: 'customFormat',
+        op: 'upsert',
+        payload: d.payload,
+        ...bound,
+      });
       if (!match) {
         customFormats.push(change('customFormat', d.displayName, 'create', null));
-        steps.push({ ...stepBase('qualityProfiles', 'customFormat', 'customFormat', 'upsert', 'create', d.name, d.displayName), kind: 'customFormat', op: 'upsert', payload: d.payload });
+        steps.push(upsert('create'));
+        bindings.push({ entityType: 'customFormat', identity: bound.identity, appId: null, name: d.name, stepId: upsert('create').id });
         continue;
       }
+      matchedFormats.add(match.id);
+      plannedNames.set(match.id, d.name);
       const want = customFormatView(d.payload);
-      const fields = diff(restrictCustomFormatView(customFormatView(match), want), want, CUSTOM_FORMAT_DIFF);
+      const fields = [...renameFields(match.name, d.name), ...diff(restrictCustomFormatView(customFormatView(match), want), want, CUSTOM_FORMAT_DIFF)];
       const action = updateOrUnchanged(fields);
       customFormats.push(change('customFormat', d.displayName, action, match.id, fields));
-      if (action === 'update') {
-        steps.push({ ...stepBase('qualityProfiles', 'customFormat', 'customFormat', 'upsert', 'update', d.name, d.displayName), kind: 'customFormat', op: 'upsert', payload: d.payload });
-      }
+      const step = action === 'update' ? upsert('update') : null;
+      if (step) steps.push(step);
+      bindings.push({ entityType: 'customFormat', identity: bound.identity, appId: match.id, name: d.name, stepId: step?.id ?? null });
     }
     for (const f of liveFormats) {
-      if (wantedFormats.has(f.name)) continue;
+      if (matchedFormats.has(f.id)) continue;
       const name = displayName(f.name, ns);
-      customFormats.push(change('customFormat', name, selection.deleteUnmanaged ? 'delete' : 'unchanged', f.id, [], 'unmanaged'));
+      customFormats.push(unmanagedChange('customFormat', name, f.id, selection.deleteUnmanaged, ledger));
       if (selection.deleteUnmanaged) {
         deletes.formats.push({ ...stepBase('qualityProfiles', 'customFormat', 'customFormat', 'delete', 'delete', f.name, name), kind: 'customFormat', op: 'delete', remoteId: f.id });
       }
     }
 
     const viewOptions = { minUpgrade: arrType !== 'music_app', language: arrType === 'movie_app' };
-    const wantedProfiles = new Set(desired.qualityProfiles.map((d) => d.name));
+    const formatsAsPlanned = liveFormats.map((f) => ({ id: f.id, name: plannedNames.get(f.id) ?? f.name }));
+    const profileIdentity = (d: { name: string; displayName: string }) => ({ name: d.name, identity: input.source.identities?.qualityProfile[d.displayName] ?? d.displayName });
+    const profileMatches = matchEntities(desired.qualityProfiles.map(profileIdentity), liveProfiles, ledger.filter((e) => e.entityType === 'qualityProfile'), identity);
+    const matchedProfiles = new Set<number>();
     for (const d of desired.qualityProfiles) {
-      const match = liveProfiles.find((p) => p.name === d.name);
+      const match = profileMatches.get(d.name)?.live ?? null;
+      const bound = { remoteId: match?.id ?? null, identity: profileIdentity(d).identity };
       const step = (action: StepBase['action']): QualityProfileUpsertStep => ({
         ...stepBase('qualityProfiles', 'qualityProfile', 'qualityProfile', 'upsert', action, d.name, d.displayName),
         kind: 'qualityProfile',
         op: 'upsert',
         body: d.body,
         formatScores: d.formatScores,
+        ...bound,
       });
       if (!match) {
         qualityProfiles.push(change('qualityProfile', d.displayName, 'create', null));
         steps.push(step('create'));
+        bindings.push({ entityType: 'qualityProfile', identity: bound.identity, appId: null, name: d.name, stepId: step('create').id });
         continue;
       }
-      const fields = diff(
-        qualityProfileView(match, formatScoresOf(match.formatItems, liveFormats), viewOptions),
-        qualityProfileView(d.body, d.formatScores, viewOptions),
-        QUALITY_PROFILE_DIFF,
-      );
+      matchedProfiles.add(match.id);
+      const fields = [
+        ...renameFields(match.name, d.name),
+        ...diff(qualityProfileView(match, formatScoresOf(match.formatItems, formatsAsPlanned), viewOptions), qualityProfileView(d.body, d.formatScores, viewOptions), QUALITY_PROFILE_DIFF),
+      ];
       const action = updateOrUnchanged(fields);
       qualityProfiles.push(change('qualityProfile', d.displayName, action, match.id, fields));
-      if (action === 'update') steps.push(step('update'));
+      const upsert = action === 'update' ? step('update') : null;
+      if (upsert) steps.push(upsert);
+      bindings.push({ entityType: 'qualityProfile', identity: bound.identity, appId: match.id, name: d.name, stepId: upsert?.id ?? null });
     }
     for (const p of liveProfiles) {
-      if (wantedProfiles.has(p.name)) continue;
+      if (matchedProfiles.has(p.id)) continue;
       const name = displayName(p.name, ns);
-      qualityProfiles.push(change('qualityProfile', name, selection.deleteUnmanaged ? 'delete' : 'unchanged', p.id, [], 'unmanaged'));
+      qualityProfiles.push(unmanagedChange('qualityProfile', name, p.id, selection.deleteUnmanaged, ledger));
       if (selection.deleteUnmanaged) {
         deletes.profiles.push({ ...stepBase('qualityProfiles', 'qualityProfile', 'qualityProfile', 'delete', 'delete', p.name, name), kind: 'qualityProfile', op: 'delete', remoteId: p.id });
       }
@@ -381,5 +437,5 @@ export function planSync(input: PlanInput): SyncPlan {
 
   steps.push(...deletes.profiles, ...deletes.formats);
   preview.counts = countActions(preview);
-  return { preview, plan: { version: WRITE_PLAN_VERSION, arrType, steps }, desired };
+  return { preview, plan: { version: WRITE_PLAN_VERSION, arrType, steps, bindings }, desired, identity };
 }

@@ -10,6 +10,7 @@ import { toPcdArrType, type ArrType } from '../arr-types';
 import {
   QUALITY_SEEDS,
   readEntity,
+  renamedEntities,
   type CustomFormatData,
   type DelayProfileData,
   type MediaSettingsData,
@@ -42,6 +43,41 @@ export interface SyncSource {
   qualityNames: Record<string, string>;
   /** Selected or referenced entities the database does not have. */
   missing: { entityType: PortableType; name: string }[];
+  /**
+   * Stable identity of each custom format and quality profile above, by PCD name: the name it had
+   * before its first rename (docs/sync.md, "Identity and the ledger"). Raw as read; the sync scopes
+   * them to the database (scopeIdentities) before matching them with the ledger. Absent (a source
+   * built by hand): every entity is its own name.
+   */
+  identities?: EntityIdentities;
+}
+
+export interface EntityIdentities {
+  customFormat: Record<string, string>;
+  qualityProfile: Record<string, string>;
+}
+
+/** The identities scoped to the database they come from (`<databaseId>:<identity>`), as the ledger stores them. */
+export function scopeIdentities(source: SyncSource, databaseId: number): SyncSource {
+  const scope = (names: string[], map: Record<string, string> = {}) => Object.fromEntries(names.map((name) => [name, `${databaseId}:${map[name] ?? name}`]));
+  return {
+    ...source,
+    identities: {
+      customFormat: scope(source.customFormats.map((f) => f.name), source.identities?.customFormat),
+      qualityProfile: scope(source.qualityProfiles.map((p) => p.name), source.identities?.qualityProfile),
+    },
+  };
+}
+
+function identitiesOf(db: Database.Database, customFormats: readonly CustomFormatData[], qualityProfiles: readonly QualityProfileData[]): EntityIdentities {
+  const of = (type: 'custom_format' | 'quality_profile', names: string[]) => {
+    const renamed = renamedEntities(db, type);
+    return Object.fromEntries(names.map((name) => [name, renamed.get(name) ?? name]));
+  };
+  return {
+    customFormat: of('custom_format', customFormats.map((f) => f.name)),
+    qualityProfile: of('quality_profile', qualityProfiles.map((p) => p.name)),
+  };
 }
 
 /** The profile's score for a custom format on an app: the app's own score overrides an `all` score. */
@@ -126,5 +162,6 @@ export function readSyncSource(db: Database.Database, arrType: ArrType, selectio
         : read<MetadataProfileData>(db, 'music_app_metadata_profile', selection.metadataProfile, missing),
     qualityNames: qualityNamesOf(db, arrType),
     missing,
+    identities: identitiesOf(db, customFormats, qualityProfiles),
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { ArrType } from '../arr-types';
 import type { FieldChange } from '../diff';
+import type { UnmanagedReason } from './ledger';
 import type {
   CustomFormatResource,
   DelayProfileResource,
@@ -55,6 +56,10 @@ export interface SyncChange {
   remoteId: number | null;
   /** Dot-notated field changes (live -> desired); empty for create, delete and unchanged. */
   fields: FieldChange[];
+  /** Unmanaged custom formats and quality profiles: whether arrgo created it and no longer selects it (ledger). */
+  unmanagedReason?: UnmanagedReason;
+  /** Unmanaged entries: the reason in words. */
+  reason?: string;
 }
 
 export interface ActionCounts {
