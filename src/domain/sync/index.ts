@@ -35,6 +35,10 @@ export { appName, displayName, hasNamespace, namespaceSuffix } from './namespace
 export { readSyncSource, qualityNamesOf, scoresFor, patternsOf, scopeIdentities } from './source';
 export type { SyncSource, NamingData, EntityIdentities } from './source';
 
+// ---- the ledger (app id <-> PCD identity per instance)
+export { LEDGER_ENTITY_TYPES, UNMANAGED_REASONS, UNMANAGED_REASON_TEXT, matchEntities, unmanagedReason, ledgerWrites } from './ledger';
+export type { LedgerEntityType, LedgerEntry, IdentityBinding, IdentitySummary, UnmanagedReason, LedgerWrite } from './ledger';
+
 // ---- catalog and app facts
 export { catalogFromLive, qualityByName, languageByName } from './catalog';
 export {
