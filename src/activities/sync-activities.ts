@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, isAppCallFailure, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
-import { applyPlan, completeRun, liveNeeds, planSync, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
+import { applyPlan, completeRun, ledgerWrites, liveNeeds, planSync, scopeIdentities, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
 import { SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { checkAppIdentity } from '../services/instances/app-identity';
@@ -17,6 +17,7 @@ import { syncRunEvent } from '../domain/notifications';
 import { syncApplyDuration, syncRunsTotal } from '../platform/metrics';
 import { probe } from '../platform/profiling';
 import { cachedSyncSource } from '../services/sync/sync-source';
+import { readLedger, writeLedger } from '../services/sync/ledger-service';
 
 /** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
 const RETRYABLE: ReadonlySet<AppCallFailure> = new Set(['timeout', 'serverError', 'unreachable', 'invalidResponse']);
@@ -95,7 +96,8 @@ export async function computePreview(deps: ActivityDeps, target: PreviewTarget, 
   const arrType = connection.arrType;
   const sections = preview.sections as SyncSection[];
   // Instances syncing the same selection from the same state share one source (pure data).
-  const source = cachedSyncSource(cache, arrType, config.selection);
+  const source = scopeIdentities(cachedSyncSource(cache, arrType, config.selection), database.id);
+  const ledger = await readLedger(deps.orm.em, preview.instanceId);
   const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
   const liveStarted = performance.now();
   // Who answers first: another app's state is never read as this instance's.
@@ -113,7 +115,7 @@ export async function computePreview(deps: ActivityDeps, target: PreviewTarget, 
     if (failed) failedSections.set(section, evidenceForAppFailure(failures[failed]!));
   }
   const okSections = sections.filter((s) => !failedSections.has(s));
-  const planned = probe('transform', 'planSync', () => planSync({ arrType, selection: config.selection, source, live, sections: okSections }));
+  const planned = probe('transform', 'planSync', () => planSync({ arrType, selection: config.selection, source, live, sections: okSections, ledger }));
   const sectionOutcomes = sections.map((section) => {
     const evidence = failedSections.get(section);
     if (evidence) return { section, skipped: false, failure: evidence };
@@ -132,6 +134,7 @@ export async function computePreview(deps: ActivityDeps, target: PreviewTarget, 
     metadataProfiles: planned.preview.metadataProfiles,
     counts: planned.preview.counts,
     issues: planned.preview.issues,
+    identity: planned.identity,
   };
   if (failedSections.size > 0) {
     // The first failed section's app failure is the cause, so that a summary can say what went wrong.
@@ -245,6 +248,9 @@ export function syncActivities(deps: ActivityDeps) {
       const plan = subject.preview.plan as unknown as WritePlan;
       const startAt = Math.min(resumeAt, plan.steps.length);
       if (startAt > 0) deps.logger.info({ previewId, runId, startAt, confirmed, attempt: ctx.info.attempt }, 'sync apply resuming');
+      // The ledger gets what the plan bound and the confirmed steps created, renamed or deleted
+      // (all of them, across attempts: a retry after the last step writes the rest, nothing twice).
+      const bindLedger = () => writeLedger(em(), subject.preview.instanceId, ledgerWrites(plan.bindings ?? [], recorded, plan.steps.filter((s) => s.op === 'delete')));
       try {
         await applyPlan(plan, client, {
           startAt,
@@ -256,9 +262,11 @@ export function syncActivities(deps: ActivityDeps) {
           },
         });
       } catch (error) {
+        await bindLedger().catch((ledgerError: unknown) => deps.logger.warn({ previewId, runId, errorClass: (ledgerError as Error)?.name }, 'sync ledger not written after a failed apply'));
         if (error instanceof AppRequestError) throw appFailure(error.failure, 'applying the plan');
         throw error;
       }
+      await bindLedger();
       return { steps: plan.steps.length, written: recorded.filter((o) => o.outcome !== 'skipped').length };
     },
 

@@ -7,13 +7,14 @@
 // ---- selection and sections
 export { syncSelectionSchema, emptySelection, appSections, sectionSelected, selectedSections, NAMESPACE_PATTERN } from './selection';
 export type { SyncSelection } from './selection';
-export { SYNC_SECTIONS, SYNC_ENTITY_TYPES, SYNC_ACTIONS, DRIFT_CATEGORIES } from './types';
+export { SYNC_SECTIONS, SYNC_ENTITY_TYPES, SYNC_ACTIONS, DRIFT_CATEGORIES, UNMANAGED_REASONS } from './types';
 export type {
   SyncSection,
   SyncEntityType,
   SyncAction,
   DriftCategory,
   SyncChange,
+  UnmanagedReason,
   FieldChange,
   ActionCounts,
   SyncPreview,
@@ -32,12 +33,12 @@ export type {
 export { appName, displayName, hasNamespace, namespaceSuffix } from './namespace';
 
 // ---- source (replayed PCD -> portable entities of one instance)
-export { readSyncSource, qualityNamesOf, scoresFor, patternsOf, scopeIdentities } from './source';
+export { readSyncSource, qualityNamesOf, scoresFor, patternsOf, scopeIdentities, identityDatabase } from './source';
 export type { SyncSource, NamingData, EntityIdentities } from './source';
 
 // ---- the ledger (app id <-> PCD identity per instance)
-export { LEDGER_ENTITY_TYPES, UNMANAGED_REASONS, UNMANAGED_REASON_TEXT, matchEntities, unmanagedReason, ledgerWrites } from './ledger';
-export type { LedgerEntityType, LedgerEntry, IdentityBinding, IdentitySummary, UnmanagedReason, LedgerWrite } from './ledger';
+export { LEDGER_ENTITY_TYPES, UNMANAGED_REASON_TEXT, matchEntities, unmanagedReason, ledgerWrites } from './ledger';
+export type { LedgerEntityType, LedgerEntry, IdentityBinding, IdentitySummary, LedgerWrite } from './ledger';
 
 // ---- catalog and app facts
 export { catalogFromLive, qualityByName, languageByName } from './catalog';

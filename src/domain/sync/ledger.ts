@@ -7,7 +7,8 @@
  * ones through it (matchEntities), so a rename in the PCD or by hand on the app keeps the app's id;
  * the apply writes what the plan bound (ledgerWrites). See docs/sync.md, "Identity and the ledger".
  */
-import type { NamedId } from './types';
+import { identityDatabase } from './source';
+import type { NamedId, UnmanagedReason } from './types';
 
 export const LEDGER_ENTITY_TYPES = ['customFormat', 'qualityProfile'] as const;
 export type LedgerEntityType = (typeof LEDGER_ENTITY_TYPES)[number];
@@ -47,9 +48,6 @@ export interface IdentitySummary {
   /** Ledger entries of desired entities whose app id no longer exists on the app. */
   stale: number;
 }
-
-export const UNMANAGED_REASONS = ['notManaged', 'noLongerSelected'] as const;
-export type UnmanagedReason = (typeof UNMANAGED_REASONS)[number];
 
 export const UNMANAGED_REASON_TEXT: Record<UnmanagedReason, string> = {
   notManaged: 'arrgo did not create this entity and no selected PCD entity stands for it',
@@ -127,6 +125,8 @@ export interface LedgerWrite {
   appId: number;
   identity: string;
   name: string;
+  /** The database the identity comes from. */
+  databaseId: number;
   /** The apply created it (an existing row keeps true once set). */
   created: boolean;
 }
@@ -134,7 +134,8 @@ export interface LedgerWrite {
 /**
  * What an apply writes to the ledger from the plan's bindings and the steps' outcomes: a row per
  * binding whose app id is known (a create's from its outcome; a binding whose step did not run
- * yet, or failed, writes nothing), and the app ids of deleted entities.
+ * yet, or failed, writes nothing; so does an identity not scoped to a database), and the app ids of
+ * deleted entities.
  */
 export function ledgerWrites(
   bindings: readonly IdentityBinding[],
@@ -146,8 +147,9 @@ export function ledgerWrites(
   for (const b of bindings) {
     const outcome = b.stepId === null ? undefined : byStep.get(b.stepId);
     const appId = outcome?.remoteId ?? b.appId;
-    if (appId === null || (b.stepId !== null && !outcome)) continue;
-    upserts.push({ entityType: b.entityType, appId, identity: b.identity, name: b.name, created: outcome?.outcome === 'created' });
+    const databaseId = identityDatabase(b.identity);
+    if (appId === null || databaseId === null || (b.stepId !== null && !outcome)) continue;
+    upserts.push({ entityType: b.entityType, appId, identity: b.identity, name: b.name, databaseId, created: outcome?.outcome === 'created' });
   }
   const deletes: { entityType: LedgerEntityType; appId: number }[] = [];
   for (const step of deleteSteps) {

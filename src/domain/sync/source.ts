@@ -69,6 +69,12 @@ export function scopeIdentities(source: SyncSource, databaseId: number): SyncSou
   };
 }
 
+/** The database a scoped identity comes from (null: not scoped). */
+export function identityDatabase(identity: string): number | null {
+  const match = /^(\d+):/.exec(identity);
+  return match ? Number(match[1]) : null;
+}
+
 function identitiesOf(db: Database.Database, customFormats: readonly CustomFormatData[], qualityProfiles: readonly QualityProfileData[]): EntityIdentities {
   const of = (type: 'custom_format' | 'quality_profile', names: string[]) => {
     const renamed = renamedEntities(db, type);

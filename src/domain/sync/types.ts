@@ -6,7 +6,6 @@
  */
 import type { ArrType } from '../arr-types';
 import type { FieldChange } from '../diff';
-import type { UnmanagedReason } from './ledger';
 import type {
   CustomFormatResource,
   DelayProfileResource,
@@ -36,6 +35,10 @@ export type SyncEntityType = (typeof SYNC_ENTITY_TYPES)[number];
 
 export const SYNC_ACTIONS = ['create', 'update', 'delete', 'unchanged'] as const;
 export type SyncAction = (typeof SYNC_ACTIONS)[number];
+
+/** Why an app entity is unmanaged: arrgo created it and no longer selects it (the ledger says so), or not. */
+export const UNMANAGED_REASONS = ['notManaged', 'noLongerSelected'] as const;
+export type UnmanagedReason = (typeof UNMANAGED_REASONS)[number];
 
 export const DRIFT_CATEGORIES = ['drift', 'missing', 'unmanaged'] as const;
 export type DriftCategory = (typeof DRIFT_CATEGORIES)[number];

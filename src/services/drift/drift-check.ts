@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createArrClient } from '../../clients/arr-client';
 import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type StoredDriftStatus } from '../../domain/drift';
 import type { DriftState } from '../../domain/notifications';
-import { appSections, classifyDrift, liveNeeds, planSync, type SyncChange, type SyncIssue } from '../../domain/sync';
+import { appSections, classifyDrift, liveNeeds, planSync, scopeIdentities, type SyncChange, type SyncIssue } from '../../domain/sync';
 import { notFound } from '../../errors';
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
@@ -17,6 +17,7 @@ import { readLiveState } from '../sync/live-state';
 import { SyncConfigService } from '../sync/sync-config-service';
 import { readDriftSettings } from './drift-settings';
 import { cachedSyncSource } from '../sync/sync-source';
+import { readLedgers } from '../sync/ledger-service';
 
 export interface DriftDeps {
   em: EntityManager;
@@ -101,6 +102,7 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
   const storedRows = await em.fork().find(DriftResult, { instanceId: { $in: ids } }, { fields: ['instanceId', 'failureStreak', 'status', 'counts'] });
   const stored = new Map(storedRows.map((r): [number, StoredRowState] => [r.instanceId, { failureStreak: r.failureStreak, status: r.status, counts: r.counts }]));
   const configs = await new SyncConfigService(em, deps.pcdCaches).findMany(ids);
+  const ledgers = await readLedgers(em, ids);
   const databaseIds = [...new Set([...configs.values()].map((c) => c.databaseId))];
   const databases = new Map((databaseIds.length ? await em.find(PcdDatabase, { id: { $in: databaseIds } }) : []).map((d) => [d.id, d]));
   const caches = new Map<number, Promise<PcdCache | null>>();
@@ -145,8 +147,9 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
       const failed = driftFailure(firstFailure);
       return verdict(failed.status, failed.reason, { detectedVersion });
     }
-    const source = cachedSyncSource(cache, instance.arrType, config.selection);
-    const planned = probe('transform', 'planSync', () => planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections }));
+    const source = scopeIdentities(cachedSyncSource(cache, instance.arrType, config.selection), database.id);
+    const ledger = ledgers.get(instanceId) ?? [];
+    const planned = probe('transform', 'planSync', () => planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections, ledger }));
     const classified = classifyDrift(planned.preview);
     const content = { ...classified, managedTotal: countManaged(planned.preview), issues: planned.preview.issues };
     return verdict(classified.inSync ? 'in-sync' : 'drifted', null, { detectedVersion, content });

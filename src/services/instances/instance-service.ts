@@ -4,7 +4,7 @@ import type { Verification, VerificationReason, VerificationStatus } from '../..
 import { AppError, notFound, validationError } from '../../errors';
 import type { SecretBox } from '../../platform/crypto';
 import { secretScrubber } from '../../platform/logger';
-import { DriftResult, HealthSnapshot, Instance, InstanceSyncConfig, SyncRun } from '../../persistence/entities';
+import { DriftResult, HealthSnapshot, Instance, InstanceSyncConfig, SyncLedgerEntry, SyncRun } from '../../persistence/entities';
 
 export interface InstanceInput {
   name: string;
@@ -138,7 +138,7 @@ export class InstanceService {
 
   /**
    * Removes the instance and what only made sense with it (sync configuration, drift result,
-   * health snapshots). Sync history keeps its runs with the instance name; their id is cleared.
+   * health snapshots, sync ledger). Sync history keeps its runs with the instance name; their id is cleared.
    */
   async delete(id: number): Promise<void> {
     const instance = await this.load(id);
@@ -146,6 +146,7 @@ export class InstanceService {
       await tx.nativeDelete(InstanceSyncConfig, { instanceId: id });
       await tx.nativeDelete(DriftResult, { instanceId: id });
       await tx.nativeDelete(HealthSnapshot, { instanceId: id });
+      await tx.nativeDelete(SyncLedgerEntry, { instanceId: id });
       await tx.nativeUpdate(SyncRun, { instanceId: id }, { instanceId: null });
       tx.remove(instance);
     });
