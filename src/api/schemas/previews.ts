@@ -1,6 +1,7 @@
 import { APP_FAILURE_CODES, FAILURE_CODES } from '../../domain/failure-evidence';
 import { idValue, int, z } from '../http/zod';
 import { ArrTypeSchema } from './common';
+import { UNMANAGED_REASONS } from '../../domain/sync/types';
 import { FieldChangeSchema } from './pcd';
 import { SyncSectionSchema } from './sync';
 
@@ -33,9 +34,24 @@ export const SyncChangeSchema = z
     action: z.enum(['create', 'update', 'delete', 'unchanged']),
     category: z.enum(['drift', 'missing', 'unmanaged']).optional(),
     remoteId: z.number().int().nullable(),
-    fields: z.array(FieldChangeSchema),
+    fields: z.array(FieldChangeSchema).openapi({
+      description:
+        'Dot-notated field changes, live (current) -> desired (docs/sync.md). A custom format or quality profile matched through the ledger under another name has a `name` change (app names): a rename, applied to the same app id',
+    }),
+    unmanagedReason: z.enum(UNMANAGED_REASONS).optional().openapi({
+      description: 'Unmanaged custom formats and quality profiles: noLongerSelected when arrgo created it (sync ledger) and no selected PCD entity stands for it any more; notManaged otherwise',
+    }),
+    reason: z.string().optional().openapi({ description: 'Unmanaged entries: the reason in words' }),
   })
   .openapi('SyncChange');
+
+export const IdentitySummarySchema = z
+  .object({
+    rebuilt: z.number().int().openapi({ description: 'Custom formats and quality profiles bound by name because the ledger had no usable entry (none, or its app id is gone); the apply writes them to the ledger' }),
+    renamed: z.number().int().openapi({ description: 'Entities matched through the ledger whose app name differs from the desired one (renamed in the PCD or by hand on the app): updates with a `name` change' }),
+    stale: z.number().int().openapi({ description: 'Ledger entries of desired entities whose app id no longer exists on the app (an app restored from a backup)' }),
+  })
+  .openapi('SyncIdentitySummary');
 
 /** Actions a preview counts: creates, updates, deletes and unchanged entries. */
 export const ChangeCountsSchema = z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), unchanged: z.number().int() });
@@ -62,6 +78,7 @@ export const PreviewSchema = z
     metadataProfiles: z.object({ section: z.literal('metadataProfiles'), profile: SyncChangeSchema }).nullable(),
     counts: ChangeCountsSchema,
     issues: z.array(z.object({ severity: z.string(), section: z.string(), entityType: z.string(), name: z.string(), message: z.string() })),
+    identity: IdentitySummarySchema.nullable().openapi({ description: 'How custom formats and quality profiles were matched with the app through the sync ledger (docs/sync.md, "Identity and the ledger"); null while generating, when generation failed before planning, or for previews stored before the ledger' }),
     failure: FailureEvidenceSchema.nullable(),
     runId: z.number().int().nullable(),
     workflowId: z.string(),

@@ -20,6 +20,8 @@ export function toPreviewView(row: Omit<SyncPreview, 'plan'>) {
     metadataProfiles: body.metadataProfiles ?? null,
     counts: (body.counts as Record<string, number> | undefined) ?? { create: 0, update: 0, delete: 0, unchanged: 0 },
     issues: (body.issues as unknown[] | undefined) ?? [],
+    // Previews stored before the ledger have none.
+    identity: (body.identity as Record<string, number> | undefined) ?? null,
     failure: row.failure,
     runId: row.runId,
     workflowId: row.workflowId,
