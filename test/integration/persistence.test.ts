@@ -4,7 +4,8 @@ import path from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { CanaryRollout, Instance, Session, SyncRun, User } from '../../src/persistence/entities';
+import { CanaryRollout, Instance, Session, SyncLedgerEntry, SyncRun, User } from '../../src/persistence/entities';
+import { readLedger, writeLedger } from '../../src/services/sync/ledger-service';
 import { PROFILE_CHANNEL, type ProfileSample } from '../../src/platform/profiling';
 import type { Knex } from '@mikro-orm/knex';
 import { SecretBox } from '../../src/platform/crypto';
@@ -207,6 +208,42 @@ async function expectUsersAndSessions(orm: Orm): Promise<void> {
 }
 
 describeOnMigratedDatabases('users and sessions (migration 0013)', expectUsersAndSessions);
+
+/**
+ * Migration 0014: the sync ledger. One row per (instance, entity type, app id); a write with the
+ * same bindings changes nothing; a rebinding moves the identity; deleting the instance removes its rows.
+ */
+async function expectSyncLedger(orm: Orm): Promise<void> {
+  await orm.getMigrator().up({ to: 'Migration0013UsersAndSessions' });
+  expect(await migrate(orm)).toBe(LATEST_MIGRATION);
+  const service = new InstanceService(orm.em.fork(), new SecretBox('persistence-test-secret-0123456789'));
+  const instance = await service.create(
+    { name: 'ledgered', arrType: 'movie_app', baseUrl: 'http://127.0.0.1:3/', apiKeySealed: 'sealed' },
+    { status: 'unverified', checkedAt: new Date(), appName: null, version: null, reason: 'unreachable' },
+  );
+  const upserts = [
+    { entityType: 'customFormat' as const, appId: 11, identity: '4:Atmos', name: 'Atmos (DD+)', databaseId: 4, created: true },
+    { entityType: 'qualityProfile' as const, appId: 11, identity: '4:HD', name: 'HD', databaseId: 4, created: false },
+  ];
+  expect(await writeLedger(orm.em, instance.id, { upserts, deletes: [] })).toEqual({ written: 2, removed: 0 });
+  const first = await orm.em.fork().find(SyncLedgerEntry, { instanceId: instance.id }, { orderBy: { id: 'asc' } });
+  expect(first.map((r) => [r.entityType, r.appId, r.identity, r.name, r.databaseId, r.createdByArrgo])).toEqual([
+    ['customFormat', 11, '4:Atmos', 'Atmos (DD+)', 4, true],
+    ['qualityProfile', 11, '4:HD', 'HD', 4, false],
+  ]);
+  // Written again (a retried apply): nothing changes; found by name later, created stays true.
+  expect(await writeLedger(orm.em, instance.id, { upserts: upserts.map((u) => ({ ...u, created: false })), deletes: [] })).toEqual({ written: 0, removed: 0 });
+  // The identity bound to a new app id (recreated on the app): the old row goes.
+  expect(await writeLedger(orm.em, instance.id, { upserts: [{ ...upserts[0], appId: 12 }], deletes: [{ entityType: 'qualityProfile', appId: 11 }] })).toEqual({ written: 1, removed: 2 });
+  expect(await readLedger(orm.em, instance.id)).toEqual([{ entityType: 'customFormat', appId: 12, identity: '4:Atmos', name: 'Atmos (DD+)', createdByArrgo: true }]);
+  const twin = orm.em.fork();
+  twin.create(SyncLedgerEntry, { instanceId: instance.id, entityType: 'customFormat', appId: 12, identity: '4:Other', name: 'Other', databaseId: 4, createdByArrgo: false, updatedAt: new Date() });
+  await expect(twin.flush()).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+  await new InstanceService(orm.em.fork(), new SecretBox('persistence-test-secret-0123456789')).delete(instance.id);
+  expect(await orm.em.fork().count(SyncLedgerEntry, {})).toBe(0);
+}
+
+describeOnDatabases('sync ledger (migration 0014)', expectSyncLedger);
 
 /** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
 function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {
