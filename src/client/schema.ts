@@ -2704,8 +2704,25 @@ export interface components {
             /** @enum {string} */
             category?: "drift" | "missing" | "unmanaged";
             remoteId: number | null;
+            /** @description Dot-notated field changes, live (current) -> desired (docs/sync.md). A custom format or quality profile matched through the ledger under another name has a `name` change (app names): a rename, applied to the same app id */
             fields: components["schemas"]["FieldChange"][];
+            /**
+             * @description Unmanaged custom formats and quality profiles: noLongerSelected when arrgo created it (sync ledger) and no selected PCD entity stands for it any more; notManaged otherwise
+             * @enum {string}
+             */
+            unmanagedReason?: "notManaged" | "noLongerSelected";
+            /** @description Unmanaged entries: the reason in words */
+            reason?: string;
         };
+        /** @description How custom formats and quality profiles were matched with the app through the sync ledger (docs/sync.md, "Identity and the ledger"); null while generating, when generation failed before planning, or for previews stored before the ledger */
+        SyncIdentitySummary: {
+            /** @description Custom formats and quality profiles bound by name because the ledger had no usable entry (none, or its app id is gone); the apply writes them to the ledger */
+            rebuilt: number;
+            /** @description Entities matched through the ledger whose app name differs from the desired one (renamed in the PCD or by hand on the app): updates with a `name` change */
+            renamed: number;
+            /** @description Ledger entries of desired entities whose app id no longer exists on the app (an app restored from a backup) */
+            stale: number;
+        } | null;
         SyncPreview: {
             id: number;
             instanceId: number;
@@ -2762,6 +2779,7 @@ export interface components {
                 name: string;
                 message: string;
             }[];
+            identity: components["schemas"]["SyncIdentitySummary"];
             failure: components["schemas"]["FailureEvidence"];
             runId: number | null;
             workflowId: string;
