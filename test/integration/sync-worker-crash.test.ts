@@ -1,6 +1,7 @@
 import { addInstance, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { SyncLedgerEntry } from '../../src/persistence/entities';
 
 /**
  * The worker process is killed (SIGKILL) in the middle of an apply; a new worker takes the
@@ -69,8 +70,13 @@ describe('an apply survives the death of its worker', () => {
     expect(history.body.totalRecords).toBe(1);
     expect(history.body.items[0]).toMatchObject({ status: 'success', failureCount: 0 });
 
+    // The resumed apply bound every entity in the ledger once, those the killed worker created too.
+    const ledger = await h.service.orm.em.fork().find(SyncLedgerEntry, { instanceId: radarr.id, entityType: 'customFormat' });
+    expect(ledger.map((r) => [r.appId, r.name, r.createdByArrgo]).sort()).toEqual(radarr.emulator.state.customFormats.map((f) => [f.id, f.name, true]).sort());
+
     const again = await h.post('/sync/previews', { instanceId: radarr.id });
     const after = await previewUntil(h, again.body.id, ['ready']);
     expect(after.body.counts).toMatchObject({ create: 0, update: 0, delete: 0 });
+    expect(after.body.identity).toEqual({ rebuilt: 0, renamed: 0, stale: 0 });
   });
 });
