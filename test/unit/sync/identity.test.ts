@@ -140,6 +140,16 @@ describe('identity through the ledger', () => {
     expect(unmanaged.find((c) => c.remoteId === 500)).toMatchObject({ unmanagedReason: 'notManaged' });
   });
 
+  it('a namespace change renames the bound entities in place', async () => {
+    const planned = await plan(sampleDatabase(), target, ledger, { ...selection, namespace: 'ns' });
+    const changes = [...planned.preview.qualityProfiles!.customFormats, ...planned.preview.qualityProfiles!.qualityProfiles].filter((c) => c.category !== 'unmanaged');
+    expect(changes.length).toBe(ledger.length);
+    for (const c of changes) {
+      expect(c.action).toBe('update');
+      expect(c.fields[0]).toEqual({ field: 'name', type: 'changed', current: c.name, desired: `${c.name} [ns]` });
+    }
+  });
+
   it('a newcomer taking a renamed format\'s old name is created; the renamed one keeps the id', async () => {
     const db = renamed(
       `UPDATE custom_formats SET name = 'Atmos (DD+)' WHERE name = 'Atmos'`,
