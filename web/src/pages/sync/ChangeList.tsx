@@ -65,6 +65,9 @@ function FieldTable({ change, fields }: { change: SyncChange; fields: FieldChang
 
 /** What happens to an entity that has no field list (create, delete, unchanged), in words. */
 function actionText(change: SyncChange): string {
+  if (change.category === 'unmanaged' && change.unmanagedReason === 'noLongerSelected') {
+    return change.action === 'delete' ? 'Created by arrgo, no longer selected: deleted, as the sync configuration asks (deleteUnmanaged).' : 'Created by arrgo, no longer selected: left alone.';
+  }
   if (change.category === 'unmanaged') return change.action === 'delete' ? 'Not in the database: deleted, as the sync configuration asks (deleteUnmanaged).' : 'Not managed by arrgo: left alone.';
   if (change.action === 'create') return "Created with the database's values.";
   if (change.action === 'delete') return 'Deleted from the app.';
