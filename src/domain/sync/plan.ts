@@ -248,6 +248,8 @@ export function planSync(input: PlanInput): SyncPlan {
   const ledger = input.ledger ?? [];
   const bindings: IdentityBinding[] = [];
   const identity: IdentitySummary = { rebuilt: 0, renamed: 0, stale: 0 };
+  /** A desired entity's app name and scoped identity (its PCD name when the source has none). */
+  const identityOf = (type: LedgerEntityType, d: { name: string; displayName: string }) => ({ name: d.name, identity: input.source.identities?.[type][d.displayName] ?? d.displayName });
   const deletes: { profiles: DeleteStep[]; formats: DeleteStep[] } = { profiles: [], formats: [] };
   const preview: SyncPreview = {
     arrType,
@@ -276,14 +278,13 @@ export function planSync(input: PlanInput): SyncPlan {
     const customFormats: SyncChange[] = [];
     const qualityProfiles: SyncChange[] = [];
 
-    const formatIdentity = (d: { name: string; displayName: string }) => ({ name: d.name, identity: input.source.identities?.customFormat[d.displayName] ?? d.displayName });
-    const formatMatches = matchEntities(desired.customFormats.map(formatIdentity), liveFormats, ledger.filter((e) => e.entityType === 'customFormat'), identity);
+    const formatMatches = matchEntities(desired.customFormats.map((d) => identityOf('customFormat', d)), liveFormats, ledger.filter((e) => e.entityType === 'customFormat'), identity);
     const matchedFormats = new Set<number>();
     // The live formats under the names the plan gives them: the profiles' scores follow a renamed format.
     const plannedNames = new Map<number, string>();
     for (const d of desired.customFormats) {
       const match = formatMatches.get(d.name)?.live ?? null;
-      const bound = { remoteId: match?.id ?? null, identity: formatIdentity(d).identity };
+      const bound = { remoteId: match?.id ?? null, identity: identityOf('customFormat', d).identity };
       const upsert = (action: StepBase['action']): CustomFormatUpsertStep => ({
         ...stepBase('qualityProfiles', 'customFormat', 'customFormat', 'upsert', action, d.name, d.displayName),
         kind: 'customFormat',
@@ -292,9 +293,10 @@ export function planSync(input: PlanInput): SyncPlan {
         ...bound,
       });
       if (!match) {
+        const create = upsert('create');
         customFormats.push(change('customFormat', d.displayName, 'create', null));
-        steps.push(upsert('create'));
-        bindings.push({ entityType: 'customFormat', identity: bound.identity, appId: null, name: d.name, stepId: upsert('create').id });
+        steps.push(create);
+        bindings.push({ entityType: 'customFormat', identity: bound.identity, appId: null, name: d.name, stepId: create.id });
         continue;
       }
       matchedFormats.add(match.id);
@@ -318,12 +320,11 @@ export function planSync(input: PlanInput): SyncPlan {
 
     const viewOptions = { minUpgrade: arrType !== 'music_app', language: arrType === 'movie_app' };
     const formatsAsPlanned = liveFormats.map((f) => ({ id: f.id, name: plannedNames.get(f.id) ?? f.name }));
-    const profileIdentity = (d: { name: string; displayName: string }) => ({ name: d.name, identity: input.source.identities?.qualityProfile[d.displayName] ?? d.displayName });
-    const profileMatches = matchEntities(desired.qualityProfiles.map(profileIdentity), liveProfiles, ledger.filter((e) => e.entityType === 'qualityProfile'), identity);
+    const profileMatches = matchEntities(desired.qualityProfiles.map((d) => identityOf('qualityProfile', d)), liveProfiles, ledger.filter((e) => e.entityType === 'qualityProfile'), identity);
     const matchedProfiles = new Set<number>();
     for (const d of desired.qualityProfiles) {
       const match = profileMatches.get(d.name)?.live ?? null;
-      const bound = { remoteId: match?.id ?? null, identity: profileIdentity(d).identity };
+      const bound = { remoteId: match?.id ?? null, identity: identityOf('qualityProfile', d).identity };
       const step = (action: StepBase['action']): QualityProfileUpsertStep => ({
         ...stepBase('qualityProfiles', 'qualityProfile', 'qualityProfile', 'upsert', action, d.name, d.displayName),
         kind: 'qualityProfile',
@@ -333,9 +334,10 @@ export function planSync(input: PlanInput): SyncPlan {
         ...bound,
       });
       if (!match) {
+        const create = step('create');
         qualityProfiles.push(change('qualityProfile', d.displayName, 'create', null));
-        steps.push(step('create'));
-        bindings.push({ entityType: 'qualityProfile', identity: bound.identity, appId: null, name: d.name, stepId: step('create').id });
+        steps.push(create);
+        bindings.push({ entityType: 'qualityProfile', identity: bound.identity, appId: null, name: d.name, stepId: create.id });
         continue;
       }
       matchedProfiles.add(match.id);
