@@ -163,6 +163,22 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'identity that survives renames
       expect(radarr.emulator.state.customFormats.find((f) => f.id === format.id)!.name).toBe(name);
     });
 
+    it('a stale ledger (the app restored from a backup: other ids) is rebuilt by name and reported', async () => {
+      const rows = await ledgerRows();
+      const key = (r: SyncLedgerEntry) => [r.entityType, r.appId, r.identity, r.name];
+      const em = h.service.orm.em.fork();
+      for (const row of await em.find(SyncLedgerEntry, { instanceId: radarr.id })) row.appId += 100_000;
+      await em.flush();
+      const writes = appWrites();
+      const body = await preview();
+      expect(body.counts).toMatchObject({ create: 0, update: 0, delete: 0 });
+      expect(body.identity).toEqual({ rebuilt: rows.length, renamed: 0, stale: rows.length });
+      await apply(body.id);
+      // The identities are bound to the app's ids again; the stale rows are gone.
+      expect((await ledgerRows()).map(key).sort()).toEqual(rows.map(key).sort());
+      expect(appWrites()).toEqual(writes);
+    });
+
     it('a lost ledger is rebuilt by name at the next sync, reported, and nothing is written twice', async () => {
       const rows = await ledgerRows();
       await h.service.orm.em.fork().nativeDelete(SyncLedgerEntry, { instanceId: radarr.id });
