@@ -98,6 +98,7 @@ async function expectRunsShareAWorkflowId(orm: Orm): Promise<void> {
       entityOutcomeCount: 0,
       error: null,
       outcomes: [],
+      verification: null,
       previewId: null,
       rolloutId: 7,
       workflowId: 'canary-rollout-7',

@@ -5,9 +5,10 @@
  * the notifications show the text.
  */
 import { FAILURE_CODES, failureEvidence, type FailureCode, type FailureEvidence } from '../failure-evidence';
+import type { VerificationSummary } from '../sync/verify';
 import type { CanaryStatus, TargetResult } from './index';
 
-export const STATUS_REASON_CODES = ['canary_in_sync', 'canary_failed', 'canary_partial', 'gate_declined', 'targets_failed'] as const;
+export const STATUS_REASON_CODES = ['canary_in_sync', 'canary_failed', 'canary_partial', 'canary_unverified', 'gate_declined', 'targets_failed'] as const;
 export type StatusReasonCode = (typeof STATUS_REASON_CODES)[number];
 
 export interface StatusReason {
@@ -20,10 +21,20 @@ export const NAMED_FAILURES_MAX = 3;
 
 /**
  * Why the rollout was aborted after its canary: it had nothing to change (skipped), synced only
- * partly under partialPolicy abort, or failed (any other status).
+ * partly under partialPolicy abort (unverified when every write went through but not every value
+ * landed, or the app could not be read back), or failed (any other status).
  */
-export function canaryAbortReason(canaryName: string, canaryStatus: CanaryStatus, failure: FailureEvidence | null, remaining: number): StatusReason {
+export function canaryAbortReason(
+  canaryName: string,
+  canaryStatus: CanaryStatus,
+  failure: FailureEvidence | null,
+  remaining: number,
+  verification: VerificationSummary | null = null,
+): StatusReason {
   const untouched = `${instances(remaining, 'remaining')} ${remaining === 1 ? 'was' : 'were'} left untouched`;
+  if (canaryStatus === 'partial' && verification?.status === 'unverified') {
+    return { code: 'canary_unverified', text: `Aborted: the canary (${canaryName}) was not verified (${unverifiedClause(verification)}) and partialPolicy is abort; ${untouched}.` };
+  }
   switch (canaryStatus) {
     case 'skipped':
       return { code: 'canary_in_sync', text: `Aborted: the canary (${canaryName}) had nothing to change, so there was nothing to verify; ${untouched}. Start a rollout with a canary that has changes.` };
@@ -32,6 +43,24 @@ export function canaryAbortReason(canaryName: string, canaryStatus: CanaryStatus
     default:
       return { code: 'canary_failed', text: `Aborted: the canary (${canaryName}) failed to sync (${failureClause(failure)}); ${untouched}.` };
   }
+}
+
+/**
+ * The warning a rollout shows at the gate after a partial canary (partialPolicy gate): an
+ * unverified canary names the fields that did not land.
+ */
+export function canaryPartialWarning(verification: VerificationSummary | null | undefined): string {
+  if (verification?.status === 'unverified') {
+    return `The canary's apply was not verified: ${unverifiedClause(verification)}. Review its run before proceeding.`;
+  }
+  return 'The canary sync was partial: some writes failed. Review its diagnostics before proceeding.';
+}
+
+/** "the app did not store 2 fields (Bluray-1080p maxSize, HDTV-720p maxSize)", or why it could not be read back. */
+function unverifiedClause(verification: VerificationSummary): string {
+  if (verification.unreadable) return `its changes could not be read back: ${failureClause({ code: verification.unreadable, cause: null })}`;
+  const count = verification.mismatchCount === 1 ? '1 field' : `${verification.mismatchCount} fields`;
+  return `the app did not store ${count} (${verification.fields})`;
 }
 
 /** The operator declined at the verification gate. */

@@ -9,7 +9,7 @@
  * `entityMissing`. Skipped steps (nothing written) are not checked.
  */
 import { diff, type DiffOptions } from '../diff';
-import { failureEvidence, type AppFailureCode, type FailureEvidence } from '../failure-evidence';
+import { failureEvidence, isAppCallFailure, type FailureCode, type FailureEvidence } from '../failure-evidence';
 import type { StepOutcome } from './execute';
 import type { PlanStep, WritePlan } from './plan';
 import type { LiveState, NamedId, SyncEntityType } from './types';
@@ -50,8 +50,11 @@ export interface ApplyVerification {
   /** Entities compared (a quality definition counts once per quality). */
   checked: number;
   mismatches: VerificationMismatch[];
-  /** Set when the app could not be read back: how the read failed (the run is then unverified). */
-  unreadable?: AppFailureCode;
+  /**
+   * Set when the app could not be read back: how the read failed (an app failure code, appMismatch,
+   * or internalError when the verification itself failed); the run is then unverified.
+   */
+  unreadable?: FailureCode;
   verifiedAt: string;
 }
 
@@ -198,7 +201,7 @@ export function verifyPlan(plan: WritePlan, outcomes: readonly StepOutcome[], li
 }
 
 /** The app could not be read back: nothing can be claimed about what landed. */
-export function unreadableVerification(failure: AppFailureCode, now: Date): ApplyVerification {
+export function unreadableVerification(failure: FailureCode, now: Date): ApplyVerification {
   return { status: 'unverified', checked: 0, mismatches: [], unreadable: failure, verifiedAt: now.toISOString() };
 }
 
@@ -227,10 +230,33 @@ export function mismatchList(mismatches: readonly VerificationMismatch[]): strin
  */
 export function verificationFailure(verification: ApplyVerification | null): FailureEvidence | null {
   if (!verification || verification.status !== 'unverified') return null;
-  if (verification.unreadable) return { ...failureEvidence('verificationUnreadable'), cause: verification.unreadable };
+  if (verification.unreadable) return { ...failureEvidence('verificationUnreadable'), cause: isAppCallFailure(verification.unreadable) ? verification.unreadable : null };
   const { mismatches } = verification;
   const code = mismatches.every((m) => m.code === 'entityMissing') ? 'entityMissing' : 'notApplied';
   const evidence = failureEvidence(code);
   const count = mismatches.length === 1 ? '1 field did not land' : `${mismatches.length} fields did not land`;
   return { ...evidence, message: `${evidence.message} Verification after the apply: ${count} (${mismatchList(mismatches)}).` };
+}
+
+/** Failure codes that say an apply completed but did not verify (the run is partial). */
+export const VERIFICATION_FAILURE_CODES: readonly FailureCode[] = ['notApplied', 'entityMissing', 'verificationUnreadable'];
+
+/** What a workflow learns of a verification (kept small: it travels through the workflow history). */
+export interface VerificationSummary {
+  status: VerificationStatus;
+  checked: number;
+  mismatchCount: number;
+  /** The fields that did not land, as mismatchList words ('' when none). */
+  fields: string;
+  unreadable: FailureCode | null;
+}
+
+export function summarizeVerification(verification: ApplyVerification): VerificationSummary {
+  return {
+    status: verification.status,
+    checked: verification.checked,
+    mismatchCount: verification.mismatches.length,
+    fields: mismatchList(verification.mismatches),
+    unreadable: verification.unreadable ?? null,
+  };
 }
