@@ -292,6 +292,8 @@ test('the journey: add an emulated Radarr, pick its profiles, preview, read a fi
   expect(run).toMatchObject({ status: 'success', entityChangeCount: writes });
   await expect(outcome.getByRole('heading', { name: `Sync run ${applied.runId}` })).toBeVisible();
   await expect(outcome).toContainText(`Writes confirmed by the app${run.entityOutcomeCount}`);
+  // What was written was read back and found as written.
+  await expect(outcome.getByLabel('Verification')).toContainText('Verified');
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText('applied');
   // Radarr now has what the preview said.
   const state = (await (await fetch(`${radarr.url}/__emulator/state`, { headers: { 'X-Api-Key': radarr.apiKey } })).json()) as { delayProfiles: { torrentDelay: number }[] };
@@ -304,6 +306,7 @@ test('the journey: add an emulated Radarr, pick its profiles, preview, read a fi
   const runs = page.getByRole('table', { name: 'Sync runs' });
   const runRow = runs.getByRole('row', { name: new RegExp(`^${applied.runId} `) });
   await expect(runRow).toContainText('success');
+  await expect(runRow).toContainText('Verified');
   await expect(runRow).toContainText('radarr-sync');
   await expect(runRow.getByRole('link', { name: `Preview ${previewId}` })).toBeVisible();
   await page.getByRole('combobox', { name: 'Status' }).click();
