@@ -303,10 +303,11 @@ export function syncActivities(deps: ActivityDeps) {
       const client = createArrClient(new InstanceService(em(), deps.secretBox).connectionOf(subject.instance), deps.config.appRequestTimeoutMs);
       const heartbeat = progressHeartbeat(Context.current(), () => ({ reading: verificationNeeds(steps) }));
       try {
-        const identity = await checkAppIdentity(client);
+        // Who answers is asked beside the reads (one round trip, not two): another app's answers are
+        // discarded, never compared.
+        const [identity, { live, failures }] = await Promise.all([checkAppIdentity(client), readLiveState(client, verificationNeeds(steps))]);
         if (identity.status === 'failed') return store(unreadableVerification(identity.failure, new Date()));
         if (identity.status === 'mismatch') return store(unreadableVerification('appMismatch', new Date()));
-        const { live, failures } = await readLiveState(client, verificationNeeds(steps));
         const failed = Object.values(failures)[0];
         if (failed) return store(unreadableVerification(failed, new Date()));
         return store(verifyPlan(plan, outcomes, live, new Date()));

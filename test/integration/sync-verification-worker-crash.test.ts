@@ -1,6 +1,6 @@
-import { addInstance, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
-import { eventually, startArrgo, type Harness } from '../helpers/harness';
-import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { previewUntil } from '../helpers/fleet';
+import { eventually } from '../helpers/harness';
+import { killableSyncSetup } from '../helpers/worker-process';
 
 /**
  * The worker process is killed (SIGKILL) while it reads an applied run back for verification; a
@@ -8,23 +8,10 @@ import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-proces
  * the run once. Nothing is written twice: the apply is not run again, and verification only reads.
  */
 describe('a verification survives the death of its worker', () => {
-  let h: Harness;
-  let radarr: FleetInstance;
-  const workers: WorkerProcess[] = [];
-
-  beforeAll(async () => {
-    h = await startArrgo({ role: 'api', env: { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' } });
-    workers.push(await startWorkerProcess(h, { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' }));
-    const databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
-    radarr = await addInstance(h, 'movie_app', { name: 'radarr', databaseId });
-  });
-  afterAll(async () => {
-    for (const worker of workers) await worker.kill();
-    await h?.close();
-    await radarr?.emulator.close();
-  });
+  const setup = killableSyncSetup();
 
   it('resumes, writes nothing twice, and ends the run with one terminal status', async () => {
+    const { h, radarr, workers } = setup;
     const created = await h.post('/sync/previews', { instanceId: radarr.id });
     await previewUntil(h, created.body.id, ['ready']);
     // The apply's last step (media settings) is held, so the slow read is in place before the
@@ -42,7 +29,7 @@ describe('a verification survives the death of its worker', () => {
     expect((await h.get(`/sync/previews/${created.body.id}`)).body.status).toBe('applying');
     radarr.emulator.faults.clear();
 
-    workers.push(await startWorkerProcess(h, { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' }));
+    await setup.startWorker();
     const done = await previewUntil(h, created.body.id, ['applied', 'failed'], 120_000);
     expect(done.body).toMatchObject({ status: 'applied', failure: null });
     // The new worker verified (read again) and did not apply anything again.

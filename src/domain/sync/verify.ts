@@ -61,36 +61,20 @@ export interface ApplyVerification {
 /** Mismatches named in a run's failure evidence and a rollout's reason; the rest are counted. */
 export const NAMED_MISMATCHES_MAX = 5;
 
+/** The live parts a written step is read back from (a profile's scores are keyed by format name: the formats resolve its format ids). */
+const PARTS_OF_STEP: Record<PlanStep['kind'], (keyof LiveState)[]> = {
+  customFormat: ['customFormats'],
+  qualityProfile: ['qualityProfiles', 'customFormats'],
+  metadataProfile: ['metadataProfiles'],
+  delayProfile: ['delayProfiles'],
+  naming: ['naming'],
+  mediaManagement: ['mediaManagement'],
+  qualityDefinitions: ['qualityDefinitions'],
+};
+
 /** The live parts a verification of these steps reads: one list per resource, never per entity. */
 export function verificationNeeds(steps: readonly PlanStep[]): (keyof LiveState)[] {
-  const needs = new Set<keyof LiveState>();
-  for (const step of steps) {
-    switch (step.kind) {
-      case 'customFormat':
-        needs.add('customFormats');
-        break;
-      case 'qualityProfile':
-        // Scores are keyed by format name: the formats resolve the profile's format ids.
-        needs.add('qualityProfiles').add('customFormats');
-        break;
-      case 'metadataProfile':
-        needs.add('metadataProfiles');
-        break;
-      case 'delayProfile':
-        needs.add('delayProfiles');
-        break;
-      case 'naming':
-        needs.add('naming');
-        break;
-      case 'mediaManagement':
-        needs.add('mediaManagement');
-        break;
-      case 'qualityDefinitions':
-        needs.add('qualityDefinitions');
-        break;
-    }
-  }
-  return [...needs];
+  return [...new Set(steps.flatMap((step) => PARTS_OF_STEP[step.kind]))];
 }
 
 /** The steps a verification reads back: those whose outcome says something was written. */
