@@ -113,72 +113,48 @@ export function verifyPlan(plan: WritePlan, outcomes: readonly StepOutcome[], li
       if (still) mismatches.push({ ...base, path: '', expected: null, actual: step.name, code: 'notApplied' });
       continue;
     }
+    // Upserted entities keep the name the step wrote (a rename on the app is a mismatch on `name`).
+    const named = <T extends NamedId>(found: T | undefined, then: (found: T) => void) => {
+      if (found && found.name !== step.name) compare({ name: found.name }, { name: step.name }, SETTINGS_DIFF);
+      present(found, then);
+    };
+    const present = <T>(found: T | undefined, then: (found: T) => void) => (found ? then(found) : missing());
     switch (step.kind) {
-      case 'customFormat': {
-        const found = writtenEntity(live.customFormats, outcome, step.name);
-        if (!found) {
-          missing();
-          break;
-        }
-        if (found.name !== step.name) compare({ name: found.name }, { name: step.name }, SETTINGS_DIFF);
-        const want = customFormatView(step.payload);
-        compare(restrictCustomFormatView(customFormatView(found), want), want, CUSTOM_FORMAT_DIFF);
+      case 'customFormat':
+        named(writtenEntity(live.customFormats, outcome, step.name), (found) => {
+          const want = customFormatView(step.payload);
+          compare(restrictCustomFormatView(customFormatView(found), want), want, CUSTOM_FORMAT_DIFF);
+        });
         break;
-      }
-      case 'qualityProfile': {
-        const found = writtenEntity(live.qualityProfiles, outcome, step.name);
-        if (!found) {
-          missing();
-          break;
-        }
-        if (found.name !== step.name) compare({ name: found.name }, { name: step.name }, SETTINGS_DIFF);
-        compare(
-          qualityProfileView(found, formatScoresOf(found.formatItems, live.customFormats ?? []), viewOptions),
-          qualityProfileView(step.body, step.formatScores, viewOptions),
-          QUALITY_PROFILE_DIFF,
+      case 'qualityProfile':
+        named(writtenEntity(live.qualityProfiles, outcome, step.name), (found) =>
+          compare(
+            qualityProfileView(found, formatScoresOf(found.formatItems, live.customFormats ?? []), viewOptions),
+            qualityProfileView(step.body, step.formatScores, viewOptions),
+            QUALITY_PROFILE_DIFF,
+          ),
         );
         break;
-      }
-      case 'metadataProfile': {
-        const found = writtenEntity(live.metadataProfiles, outcome, step.name);
-        if (!found) {
-          missing();
-          break;
-        }
-        compare(metadataProfileView(found), metadataProfileView(step.payload), SETTINGS_DIFF);
+      case 'metadataProfile':
+        named(writtenEntity(live.metadataProfiles, outcome, step.name), (found) => compare(metadataProfileView(found), metadataProfileView(step.payload), SETTINGS_DIFF));
         break;
-      }
-      case 'delayProfile': {
-        const found = live.delayProfiles?.find((p) => p.id === step.remoteId);
-        if (!found) {
-          missing();
-          break;
-        }
-        compare(settingsView(found as unknown as Record<string, unknown>, step.fields), step.fields, SETTINGS_DIFF);
+      case 'delayProfile':
+        present(live.delayProfiles?.find((p) => p.id === step.remoteId), (found) =>
+          compare(settingsView(found as unknown as Record<string, unknown>, step.fields), step.fields, SETTINGS_DIFF),
+        );
         break;
-      }
       case 'naming':
-      case 'mediaManagement': {
-        const found = step.kind === 'naming' ? live.naming : live.mediaManagement;
-        if (!found) {
-          missing();
-          break;
-        }
-        compare(settingsView(found, step.fields), step.fields, SETTINGS_DIFF);
+      case 'mediaManagement':
+        present(step.kind === 'naming' ? live.naming : live.mediaManagement, (found) => compare(settingsView(found, step.fields), step.fields, SETTINGS_DIFF));
         break;
-      }
-      case 'qualityDefinitions': {
+      case 'qualityDefinitions':
         checked += step.entries.length - 1;
         for (const entry of step.entries) {
           const found = live.qualityDefinitions?.find((d) => d.quality.name === entry.quality);
-          if (!found) {
-            mismatches.push({ ...base, name: entry.quality, path: '', expected: entry.quality, actual: null, code: 'entityMissing' });
-            continue;
-          }
-          compare(qualityDefinitionView(found), qualityDefinitionView(entry), SETTINGS_DIFF, entry.quality);
+          if (found) compare(qualityDefinitionView(found), qualityDefinitionView(entry), SETTINGS_DIFF, entry.quality);
+          else mismatches.push({ ...base, name: entry.quality, path: '', expected: entry.quality, actual: null, code: 'entityMissing' });
         }
         break;
-      }
     }
   }
   return { status: mismatches.length ? 'unverified' : 'verified', checked, mismatches, verifiedAt };
