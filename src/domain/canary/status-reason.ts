@@ -5,7 +5,7 @@
  * the notifications show the text.
  */
 import { FAILURE_CODES, failureEvidence, type FailureCode, type FailureEvidence } from '../failure-evidence';
-import type { VerificationSummary } from '../sync/verify';
+import { VERIFICATION_FAILURE_CODES, type VerificationSummary } from '../sync/verify';
 import type { CanaryStatus, TargetResult } from './index';
 
 export const STATUS_REASON_CODES = ['canary_in_sync', 'canary_failed', 'canary_partial', 'canary_unverified', 'gate_declined', 'targets_failed'] as const;
@@ -71,9 +71,16 @@ export function gateDeclinedReason(remaining: number): StatusReason {
 /** The rollout ran and some targets did not sync cleanly: how many, and the first few by name with why. */
 export function targetsFailedReason(results: readonly TargetResult[]): StatusReason {
   const failed = results.filter((r) => r.status !== 'success');
-  const named = failed.slice(0, NAMED_FAILURES_MAX).map((r) => `${r.instanceName}${r.status === 'partial' ? ' (partly synced)' : ''}: ${failureClause(r.diagnostics?.failure ?? null)}`);
+  const named = failed.slice(0, NAMED_FAILURES_MAX).map((r) => `${r.instanceName}${partialNote(r)}: ${failureClause(r.diagnostics?.failure ?? null)}`);
   if (failed.length > NAMED_FAILURES_MAX) named.push(`and ${failed.length - NAMED_FAILURES_MAX} more`);
   return { code: 'targets_failed', text: `Failed: ${failed.length} of ${results.length} targets failed (${named.join('; ')}).` };
+}
+
+/** " (partly synced)", or " (not verified)" for a target whose apply completed but did not verify. */
+function partialNote(result: TargetResult): string {
+  if (result.status !== 'partial') return '';
+  const code = result.diagnostics?.failure?.code;
+  return code && VERIFICATION_FAILURE_CODES.includes(code) ? ' (not verified)' : ' (partly synced)';
 }
 
 /**
