@@ -4,6 +4,9 @@ import { plural } from './labels';
 
 type RunVerification = NonNullable<SyncHistoryItem['verification']>;
 
+/** A written or stored value as the list shows it (null: no limit, or nothing). */
+const valueText = (value: unknown) => (value === null || value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
+
 /** Mismatches listed under the summary; the rest are counted. */
 const LISTED = 5;
 
@@ -33,7 +36,7 @@ export function VerificationSummary({ verification, compact = false }: { verific
           {listed.map((m) => (
             <List.Item key={`${m.stepId}:${m.name}:${m.path}`}>
               {m.name} {m.path || '(missing)'}
-              {compact ? null : ``}
+              {compact ? null : `: wrote ${valueText(m.expected)}, the app kept ${valueText(m.actual)}`}
             </List.Item>
           ))}
           {more > 0 ? <List.Item>and {more} more</List.Item> : null}
