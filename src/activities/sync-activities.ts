@@ -4,15 +4,33 @@ import { notFound } from '../errors';
 import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, isAppCallFailure, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
-import { applyPlan, completeRun, ledgerWrites, liveNeeds, planSync, scopeIdentities, type StepOutcome, type SyncSection, type WritePlan } from '../domain/sync';
+import {
+  applyPlan,
+  completeRun,
+  ledgerWrites,
+  liveNeeds,
+  planSync,
+  scopeIdentities,
+  summarizeVerification,
+  unreadableVerification,
+  verificationNeeds,
+  verifyPlan,
+  writtenSteps,
+  type ApplyVerification,
+  type StepOutcome,
+  type SyncSection,
+  type VerificationSummary,
+  type WritePlan,
+} from '../domain/sync';
 import { SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { checkAppIdentity } from '../services/instances/app-identity';
 import { fingerprint, readLiveState, unreadLiveState, type LivePart } from '../services/sync/live-state';
 import { readApplySubject, readPreviewSubject, storeGeneratedPreview, type ApplySubject, type GeneratedRow, type PreviewTarget } from '../services/sync/preview-target';
-import { readRunsToFinish, storeFinishedRuns, storeRunOutcomes } from '../services/sync/run-rows';
+import { readRunsToFinish, storeFinishedRuns, storeRunOutcomes, storeRunVerification } from '../services/sync/run-rows';
 import type { ActivityDeps } from './deps';
 import { notify } from './notify';
+import { progressHeartbeat } from './heartbeat';
 import { syncRunEvent } from '../domain/notifications';
 import { syncApplyDuration, syncRunsTotal } from '../platform/metrics';
 import { probe } from '../platform/profiling';
@@ -65,6 +83,7 @@ export function newRunRecord(preview: Omit<SyncPreview, 'plan'>, run: { trigger:
     entityOutcomeCount: 0,
     error: null,
     outcomes: [],
+    verification: null,
     previewId: preview.id,
     rolloutId: run.rolloutId,
     workflowId: run.workflowId,
@@ -270,6 +289,48 @@ export function syncActivities(deps: ActivityDeps) {
       return { steps: plan.steps.length, written: recorded.filter((o) => o.outcome !== 'skipped').length };
     },
 
+    /**
+     * Verified apply: reads back what the run wrote (one list per resource the plan touched) and
+     * compares it with what each step meant to write (verifyPlan), then stores the verification on
+     * the run, where completing the run finds it. Read-only, so a retried attempt simply reads again;
+     * a run already verified (an attempt that stored it before the worker stopped) is not read twice.
+     * An app that cannot be read back leaves the run unverified (never a success).
+     */
+    async verifySyncRun(previewId: number, runId: number): Promise<VerificationSummary> {
+      const subject = await readApplySubject(em(), previewId, runId);
+      if (!subject) throw new Error(`verifySyncRun: preview ${previewId} or run ${runId} is gone`);
+      if (subject.verification) return summarizeVerification(subject.verification as unknown as ApplyVerification);
+      const plan = subject.preview.plan as unknown as WritePlan;
+      const outcomes = subject.outcomes as unknown as StepOutcome[];
+      const store = async (verification: ApplyVerification) => {
+        await storeRunVerification(em(), runId, verification);
+        deps.logger.info({ previewId, runId, status: verification.status, checked: verification.checked, mismatches: verification.mismatches.length, unreadable: verification.unreadable }, 'sync apply verified');
+        return summarizeVerification(verification);
+      };
+      const steps = writtenSteps(plan, outcomes).map((w) => w.step);
+      if (steps.length === 0) return store(verifyPlan(plan, outcomes, {}, new Date()));
+      if (!subject.instance) return store(unreadableVerification('notFound', new Date()));
+      const client = createArrClient(new InstanceService(em(), deps.secretBox).connectionOf(subject.instance), deps.config.appRequestTimeoutMs);
+      const heartbeat = progressHeartbeat(Context.current(), () => ({ reading: verificationNeeds(steps) }));
+      try {
+        // Who answers is asked beside the reads (one round trip, not two): another app's answers are
+        // discarded, never compared.
+        const [identity, { live, failures }] = await Promise.all([checkAppIdentity(client), readLiveState(client, verificationNeeds(steps))]);
+        if (identity.status === 'failed') return store(unreadableVerification(identity.failure, new Date()));
+        if (identity.status === 'mismatch') return store(unreadableVerification('appMismatch', new Date()));
+        const failed = Object.values(failures)[0];
+        if (failed) return store(unreadableVerification(failed, new Date()));
+        return store(verifyPlan(plan, outcomes, live, new Date()));
+      } finally {
+        heartbeat.stop();
+      }
+    },
+
+    /** Records that a run's verification could not complete (its activity failed): the run is unverified. */
+    async recordVerificationFailed(runId: number): Promise<void> {
+      await storeRunVerification(em(), runId, unreadableVerification('internalError', new Date()));
+    },
+
     /** Completes the run record from the stored outcomes, and the preview's status with it. */
     async finishSyncRun(runId: number, failure: FailureEvidence | null): Promise<SyncRunResult> {
       return (await finishSyncRuns([{ runId, failure }]))[0];
@@ -288,7 +349,8 @@ export function syncActivities(deps: ActivityDeps) {
     const finished = items.map(({ runId, failure: given }) => {
       const run = stored.get(runId);
       if (!run) throw new Error(`finishSyncRuns: run ${runId} is gone`);
-      const { status, failure, written, sectionsRun } = completeRun({ steps: run.plan?.steps ?? [], outcomes: run.outcomes as unknown as StepOutcome[], sectionsAttempted: run.sectionsAttempted }, given);
+      const verification = run.verification as unknown as ApplyVerification | null;
+      const { status, failure, written, sectionsRun } = completeRun({ steps: run.plan?.steps ?? [], outcomes: run.outcomes as unknown as StepOutcome[], sectionsAttempted: run.sectionsAttempted }, given, verification);
       return {
         run,
         written,
@@ -302,7 +364,9 @@ export function syncActivities(deps: ActivityDeps) {
           failureCount: failure ? 1 : 0,
           error: failure ? failure.message.slice(0, 500) : null,
           finishedAt,
-          previewFailure: failure ? { ...failure } : null,
+          // The preview failed when its apply did; an apply that completed but did not verify is
+          // applied, and its run (partial) carries the evidence.
+          previewFailure: given && failure ? { ...failure } : null,
         },
       };
     });

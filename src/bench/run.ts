@@ -3,6 +3,7 @@ import { formatLine, type Benchmark } from './harness';
 import { pcdReplayBenchmark } from './pcd-replay';
 import { syncPreviewBenchmark } from './sync-preview';
 import { canaryRolloutBenchmark } from './canary-rollout';
+import { syncVerifyBenchmark } from './sync-verify';
 import { driftPollBenchmark } from './drift-poll';
 import { evaluateBenchmark } from './evaluate';
 import { timelineBenchmark } from './timeline';
@@ -16,7 +17,7 @@ import { consoleGoalsBenchmark } from './console-goals';
 import { Profiler } from './profile';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark, consoleBenchmark, consoleWorkbenchBenchmark, consoleGoalsBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, syncVerifyBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark, consoleBenchmark, consoleWorkbenchBenchmark, consoleGoalsBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).

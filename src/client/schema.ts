@@ -1822,7 +1822,7 @@ export interface components {
                 instanceName: string;
                 /** @description failed or partial (sync runs), failed or aborted (rollouts) */
                 status: string;
-                /** @description The rollout's reason code (canary_failed, canary_partial, targets_failed); null for sync runs */
+                /** @description The rollout's reason code (canary_failed, canary_partial, canary_unverified, targets_failed); null for sync runs */
                 code: string | null;
                 /** @description Pre-authored text */
                 message: string | null;
@@ -2680,15 +2680,15 @@ export interface components {
         SyncSection: "qualityProfiles" | "delayProfiles" | "mediaManagement" | "metadataProfiles";
         FailureEvidence: {
             /**
-             * @description unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; appMismatch: the app at the instance's URL reports another app type (system/status, asked before every preview and apply): nothing was read or written (detectedArrType names it); sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section's app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError
+             * @description unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; appMismatch: the app at the instance's URL reports another app type (system/status, asked before every preview and apply): nothing was read or written (detectedArrType names it); sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section's app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError; notApplied, entityMissing: the apply completed but its verification found values the app did not store, or an entity not there (a run's evidence; the message names the fields); verificationUnreadable: the apply completed but could not be read back (cause names the app failure)
              * @enum {string}
              */
-            code: "unreachable" | "timeout" | "unauthorized" | "notFound" | "rejected" | "serverError" | "invalidResponse" | "appMismatch" | "sectionErrors" | "executionFailed" | "stale" | "internalError";
+            code: "unreachable" | "timeout" | "unauthorized" | "notFound" | "rejected" | "serverError" | "invalidResponse" | "appMismatch" | "sectionErrors" | "executionFailed" | "stale" | "internalError" | "notApplied" | "entityMissing" | "verificationUnreadable";
             /** @description Pre-authored, safe text */
             message: string;
             recoveryAction: string;
             /**
-             * @description With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section's app failure
+             * @description With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section's app failure; with verificationUnreadable: how reading back failed
              * @enum {string|null}
              */
             cause?: "unreachable" | "timeout" | "unauthorized" | "notFound" | "rejected" | "serverError" | "invalidResponse" | null;
@@ -2910,12 +2910,13 @@ export interface components {
                 previewId: number | null;
                 runId: number | null;
             }[];
+            /** @description Set while the rollout waits at the gate after a partial canary (partialPolicy gate); an unverified canary names the fields that did not land */
             warning: string | null;
             /**
-             * @description Why the rollout ended aborted or failed (null otherwise, and for rollouts that ended before reasons were recorded): canary_in_sync (the canary had nothing to change: it was skipped), canary_failed, canary_partial (a partial canary under partialPolicy abort), gate_declined (aborted at the gate), targets_failed
+             * @description Why the rollout ended aborted or failed (null otherwise, and for rollouts that ended before reasons were recorded): canary_in_sync (the canary had nothing to change: it was skipped), canary_failed, canary_partial (a partial canary under partialPolicy abort), canary_unverified (the apply of the canary went through but a field did not land, or it could not be read back, under partialPolicy abort; the text names the fields), gate_declined (aborted at the gate), targets_failed
              * @enum {string|null}
              */
-            statusReasonCode: "canary_in_sync" | "canary_failed" | "canary_partial" | "gate_declined" | "targets_failed" | null;
+            statusReasonCode: "canary_in_sync" | "canary_failed" | "canary_partial" | "canary_unverified" | "gate_declined" | "targets_failed" | null;
             /**
              * @description The same reason in words (pre-authored, never exception text), e.g. "Aborted: the canary (radarr-1) had nothing to change, so there was nothing to verify; …", "Aborted at the gate by the operator; …", "Failed: 2 of 19 targets failed (radarr-4 (partly synced): the app instance rejected the request; …)". Also shown in the timeline item and the rollout.failed / rollout.aborted notification.
              * @example Aborted at the gate by the operator; the 3 remaining instances were left untouched.
@@ -3155,6 +3156,43 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description What reading the writes back after the apply found (docs/sync.md "Verified apply"); null while running, when the apply did not complete, and for runs recorded before verification */
+        SyncRunVerification: {
+            /**
+             * @description verified: every written entity read back as written; unverified: a field did not land (mismatches) or the app could not be read back (unreadable), and the run is partial; skipped: the apply wrote nothing
+             * @enum {string}
+             */
+            status: "verified" | "unverified" | "skipped";
+            /** @description Entities read back and compared (each quality definition counts once) */
+            checked: number;
+            /** @description Every field that did not land */
+            mismatches: {
+                /** @description The plan step that wrote it (`<kind>:<op>:<name>`) */
+                stepId: string;
+                /** @enum {string} */
+                entityType: "customFormat" | "qualityProfile" | "delayProfile" | "naming" | "mediaSettings" | "qualityDefinition" | "metadataProfile";
+                /** @description The entity's display name (a quality definition: its quality) */
+                name: string;
+                /** @description The field, as a preview's FieldChange path (docs/sync.md); '' for the entity itself */
+                path: string;
+                /** @description What the step wrote */
+                expected?: unknown;
+                /** @description What the app holds (null: the entity is missing) */
+                actual?: unknown;
+                /**
+                 * @description notApplied: the app accepted the write but did not store this value; entityMissing: the entity is not on the app
+                 * @enum {string}
+                 */
+                code: "notApplied" | "entityMissing";
+            }[];
+            /**
+             * @description Set when the app could not be read back: how the read failed (an app failure, appMismatch, or internalError)
+             * @enum {string}
+             */
+            unreadable?: "unreachable" | "timeout" | "unauthorized" | "notFound" | "rejected" | "serverError" | "invalidResponse" | "appMismatch" | "sectionErrors" | "executionFailed" | "stale" | "internalError" | "notApplied" | "entityMissing" | "verificationUnreadable";
+            /** Format: date-time */
+            verifiedAt: string;
+        } | null;
         SyncHistoryItem: {
             id: number;
             instanceId: number | null;
@@ -3164,7 +3202,7 @@ export interface components {
             trigger: "manual" | "canary" | "schedule";
             sectionsAttempted: components["schemas"]["SyncSection"][];
             /**
-             * @description success; partial: the apply stopped after some changes were written (its preview is failed, with executionFailed evidence saying how many); failed: nothing was written; running
+             * @description success (every write confirmed and verified); partial: the apply stopped after some changes were written (its preview is failed, with executionFailed evidence saying how many), or it completed but its verification found fields that did not land or could not read the app back (the error says which fields); failed: nothing was written; running
              * @enum {string}
              */
             status: "running" | "success" | "partial" | "failed";
@@ -3176,6 +3214,7 @@ export interface components {
             /** @description Confirmed per-entity outcomes from actual app writes */
             entityOutcomeCount: number;
             error: string | null;
+            verification: components["schemas"]["SyncRunVerification"];
             previewId: number | null;
             rolloutId: number | null;
             /** Format: date-time */

@@ -8,7 +8,7 @@ import { APP_OF, describeArrType, MANAGED_APPS_TEXT, type ArrType } from './arr-
 export const APP_FAILURE_CODES = ['unreachable', 'timeout', 'unauthorized', 'notFound', 'rejected', 'serverError', 'invalidResponse'] as const;
 export type AppFailureCode = (typeof APP_FAILURE_CODES)[number];
 
-export const FAILURE_CODES = [...APP_FAILURE_CODES, 'appMismatch', 'sectionErrors', 'executionFailed', 'stale', 'internalError'] as const;
+export const FAILURE_CODES = [...APP_FAILURE_CODES, 'appMismatch', 'sectionErrors', 'executionFailed', 'stale', 'internalError', 'notApplied', 'entityMissing', 'verificationUnreadable'] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 export interface FailureEvidence {
@@ -75,6 +75,18 @@ const TEXT: Record<FailureCode, { message: string; recoveryAction: string }> = {
   internalError: {
     message: 'An unexpected error occurred.',
     recoveryAction: 'Retry; if it persists, check the arrgo logs.',
+  },
+  notApplied: {
+    message: 'The app accepted the write but did not store this value.',
+    recoveryAction: "Check the app's own logs and whether its version stores this setting, then preview and apply again.",
+  },
+  entityMissing: {
+    message: 'The app accepted the write but the entity is not on the app afterwards.',
+    recoveryAction: 'Check whether something on the app removed or renamed it, then preview and apply again.',
+  },
+  verificationUnreadable: {
+    message: 'The changes were written but could not be read back to verify them.',
+    recoveryAction: 'Check that the app is running, then preview again: a preview with no changes confirms the apply.',
   },
 };
 

@@ -5,12 +5,15 @@
  * - hang: never answer (the client's timeout fires; the socket is closed when the emulator closes);
  * - status: answer with `status` (401, 403, 404, 400, 409, 422, 500, 502, 503...) and an error body;
  * - malformed: answer 200 with a truncated JSON body;
- * - reset: destroy the connection without answering.
+ * - reset: destroy the connection without answering;
+ * - ignoreField: accept a write to `resource` (a write-log kind: 'qualitydefinition', 'naming'...)
+ *   as usual, but keep the stored `field` of every entity that existed before it (the app silently
+ *   does not store that value; the response still echoes it). Reads are unaffected.
  * Any kind may also carry `delayMs`, applied before its effect. The default error and malformed bodies
  * contain the emulator's address, its API key and a fake secret, so tests can assert they never leak.
  */
 
-export const FAULT_KINDS = ['latency', 'hang', 'status', 'malformed', 'reset'] as const;
+export const FAULT_KINDS = ['latency', 'hang', 'status', 'malformed', 'reset', 'ignoreField'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
@@ -31,6 +34,9 @@ export interface FaultSpec {
   /** Response body for 'status' (a string is sent as is, anything else as JSON); default: a leak-bait error body. */
   body?: unknown;
   contentType?: string;
+  /** For kind 'ignoreField': the write-log kind of the resource and the property the app does not store. */
+  resource?: string;
+  field?: string;
 }
 
 export interface Fault extends FaultSpec {
@@ -57,6 +63,9 @@ export function validateFaultSpec(spec: FaultSpec): void {
   }
   if (spec.kind === 'latency' && !(typeof spec.delayMs === 'number' && spec.delayMs >= 0)) throw new Error('a latency fault needs delayMs >= 0');
   if (spec.delayMs !== undefined && !(typeof spec.delayMs === 'number' && spec.delayMs >= 0)) throw new Error('delayMs must be a number >= 0');
+  if (spec.kind === 'ignoreField' && !(typeof spec.resource === 'string' && spec.resource && typeof spec.field === 'string' && spec.field)) {
+    throw new Error('an ignoreField fault needs a resource and a field');
+  }
   if (spec.times !== undefined && !(Number.isInteger(spec.times) && spec.times > 0)) throw new Error('times must be a positive integer');
 }
 
@@ -93,7 +102,7 @@ export class FaultInjector {
   plan(method: string, fullPath: string, apiRelativePath: string | null): FaultPlan {
     const plan: FaultPlan = { delayMs: 0 };
     for (const fault of this.faults) {
-      if (fault.remaining === 0 || !this.matches(fault, method, fullPath, apiRelativePath)) continue;
+      if (fault.kind === 'ignoreField' || fault.remaining === 0 || !this.matches(fault, method, fullPath, apiRelativePath)) continue;
       if (fault.kind === 'latency') {
         plan.delayMs += fault.delayMs ?? 0;
       } else if (!plan.effect) {
@@ -107,6 +116,23 @@ export class FaultInjector {
     }
     this.faults = this.faults.filter((fault) => fault.remaining !== 0);
     return plan;
+  }
+
+  /**
+   * The fields a write to `resource` does not store (ignoreField faults matching it), consuming one
+   * use of each.
+   */
+  ignoredFields(resource: string, method: string, fullPath: string, apiRelativePath: string | null): string[] {
+    const fields: string[] = [];
+    for (const fault of this.faults) {
+      if (fault.kind !== 'ignoreField' || fault.remaining === 0 || fault.resource?.toLowerCase() !== resource) continue;
+      if (!this.matches(fault, method, fullPath, apiRelativePath)) continue;
+      fields.push(fault.field!);
+      fault.hits++;
+      if (fault.remaining !== null) fault.remaining--;
+    }
+    this.faults = this.faults.filter((fault) => fault.remaining !== 0);
+    return fields;
   }
 
   private matches(fault: Fault, method: string, fullPath: string, apiRelativePath: string | null): boolean {

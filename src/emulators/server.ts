@@ -16,7 +16,7 @@ import { systemRoutes } from './entities/system';
 import { tagRoutes } from './entities/tags';
 import { FaultInjector, type Fault } from './faults';
 import { ApiError } from './http-errors';
-import { bindBody, Router, type EmulatorBehaviour, type HandlerResult, type RequestContext, type Route } from './router';
+import { bindBody, Router, type EntityKind, type EmulatorBehaviour, type HandlerResult, type RequestContext, type Route } from './router';
 import { createInitialState, type EmulatorState } from './state';
 import { WriteRecorder, type WriteMethod } from './writes';
 
@@ -110,6 +110,37 @@ function parseForLog(raw: string): unknown {
   } catch {
     return raw;
   }
+}
+
+const STATE_OF_KIND: Record<EntityKind, keyof EmulatorState> = {
+  customformat: 'customFormats',
+  qualityprofile: 'qualityProfiles',
+  qualitydefinition: 'qualityDefinitions',
+  delayprofile: 'delayProfiles',
+  metadataprofile: 'metadataProfiles',
+  tag: 'tags',
+  naming: 'naming',
+  mediamanagement: 'mediaManagement',
+};
+
+/**
+ * ignoreField faults: remembers the stored values of `fields` before a write and puts them back
+ * after it (rows by id; a config resource is one row). Rows the write created keep what was sent.
+ */
+function keepFields(state: EmulatorState, kind: EntityKind, fields: readonly string[]): () => void {
+  const table = state[STATE_OF_KIND[kind]] as unknown;
+  const rows: Record<string, unknown>[] = Array.isArray(table) ? (table as Record<string, unknown>[]) : [table as Record<string, unknown>];
+  const key = (row: Record<string, unknown>) => (Array.isArray(table) ? row.id : 'config');
+  const before = new Map(rows.map((row) => [key(row), fields.map((field) => ({ field, present: field in row, value: structuredClone(row[field]) }))]));
+  return () => {
+    const now = state[STATE_OF_KIND[kind]] as unknown;
+    for (const row of Array.isArray(now) ? (now as Record<string, unknown>[]) : [now as Record<string, unknown>]) {
+      for (const kept of before.get(key(row)) ?? []) {
+        if (kept.present) row[kept.field] = kept.value;
+        else delete row[kept.field];
+      }
+    }
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -223,6 +254,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       body: (wire) => bindBody(rawBody, req.headers['content-type'], wire),
       touched: (...ids) => touched.push(...ids),
     };
+    const ignored = kind && WRITE_METHODS.includes(method) ? faults.ignoredFields(kind, method, path, relative) : [];
+    const restoreIgnored = kind && ignored.length ? keepFields(state, kind, ignored) : null;
     let result: HandlerResult;
     try {
       result = match.route.handler(ctx);
@@ -230,6 +263,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       if (!(error instanceof ApiError)) throw error;
       result = { status: error.status, body: error.body };
     }
+    restoreIgnored?.();
     logWrite(result.status, { ids: touched });
     send(res, result.status, result.body);
   };

@@ -27,7 +27,7 @@ import {
   type SyncOutcome,
   type TargetResult,
 } from '../domain/canary';
-import { canaryAbortReason, gateDeclinedReason, targetsFailedReason, type StatusReason } from '../domain/canary/status-reason';
+import { canaryAbortReason, canaryPartialWarning, gateDeclinedReason, targetsFailedReason, type StatusReason } from '../domain/canary/status-reason';
 import {
   driftCheckWorkflow,
   GATE_REFUSALS,
@@ -46,6 +46,7 @@ import {
 } from './contracts';
 import { EXECUTION_FAILED, evidenceOf, STALE } from './apply-failures';
 import { settled } from './settle';
+import { verifyAppliedRun } from './verify-apply';
 
 const NO_COUNTS: Counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
 
@@ -132,11 +133,11 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
   if (!canaryPasses(canaryStatus, input.partialPolicy)) {
     await bookkeeping.expireEvidencePreviews(evidencePreviewIds);
     state.remainingPreview = null;
-    const reason = canaryAbortReason(input.canary.instanceName, canaryStatus, canaryResult.failure, input.targets.length);
+    const reason = canaryAbortReason(input.canary.instanceName, canaryStatus, canaryResult.failure, input.targets.length, canaryResult.verification);
     await transition({ status: 'aborted', canaryStatus }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics, finished: true, ...recorded(reason) });
     return settled(state);
   }
-  const warning = canaryStatus === 'partial' ? 'The canary sync was partial: some writes failed. Review its diagnostics before proceeding.' : null;
+  const warning = canaryStatus === 'partial' ? canaryPartialWarning(canaryResult.verification) : null;
   await transition({ canaryStatus, warning }, { canaryPreviewId: canaryResult.previewId, canaryDiagnostics });
 
   // The gate.
@@ -173,6 +174,9 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
 
   async function applyBatch(targets: RolloutTarget[], entries: EvidenceEntry[]): Promise<TargetResult[]> {
     const previewIds = entries.map((e) => e.previewId!);
+    // Verified apply: each applied target is read back before its run is completed (rollouts
+    // started before this change complete their targets unverified, as they did).
+    const verifyTargets = patched('verify-after-apply');
     const applies = await bookkeeping.startRolloutApplies(input.rolloutId, workflowId, previewIds);
     const failures = await Promise.all(
       targets.map(async (target, i) => {
@@ -185,7 +189,9 @@ export async function canaryRolloutWorkflow(input: CanaryRolloutInput): Promise<
         });
         try {
           const applied = await apply.applySyncPlan(previewIds[i], applies.runIds[i], { checkFreshness: true });
-          return applied.stale ? STALE : (applied.refused ?? null);
+          const failure = applied.stale ? STALE : (applied.refused ?? null);
+          if (!failure && verifyTargets) await verifyAppliedRun(apply, bookkeeping, previewIds[i], applies.runIds[i]);
+          return failure;
         } catch (error) {
           return EXECUTION_FAILED(evidenceOf(error));
         }

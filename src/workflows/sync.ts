@@ -14,7 +14,8 @@ import {
 import type { Activities } from '../activities';
 import type { FailureEvidence } from '../domain/failure-evidence';
 import { EXECUTION_FAILED, evidenceOf, STALE } from './apply-failures';
-import type { PreviewStatus } from '../domain/sync';
+import type { PreviewStatus, VerificationSummary } from '../domain/sync';
+import { verifyAppliedRun } from './verify-apply';
 import { settled } from './settle';
 import {
   APPLY_REFUSALS,
@@ -67,6 +68,7 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     runStatus: null,
     counts: { create: 0, update: 0, delete: 0, unchanged: 0 },
     failure: null,
+    verification: null,
   };
 
   // The workflow's own state moves first, then the database: a client that reads the new status
@@ -154,6 +156,10 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
   } catch (error) {
     failure = EXECUTION_FAILED(evidenceOf(error));
   }
+  // Verified apply: what was written is read back before the run is completed, which reads the
+  // stored verification (a field that did not land makes the run partial). Applies started before
+  // this change complete unverified, as they did.
+  if (!failure && patched('verify-after-apply')) result.verification = await verifyRun(apply, runId);
   const run = await transition(failure ? 'failed' : 'applied', () => quick.finishSyncRun(runId, failure));
   result.failure = run.failure;
   result.runStatus = run.status;
@@ -172,4 +178,9 @@ export async function syncWorkflow(input: SyncWorkflowInput): Promise<SyncWorkfl
     }
   }
   return settled(result);
+
+  async function verifyRun(activities: typeof apply, run: number): Promise<VerificationSummary> {
+    setCurrentDetails(`Preview ${input.previewId}: verifying the apply`);
+    return verifyAppliedRun(activities, quick, input.previewId, run);
+  }
 }

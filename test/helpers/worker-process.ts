@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { Harness } from './harness';
+import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from './fleet';
+import { startArrgo, type Harness } from './harness';
 
 const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
 
@@ -67,4 +68,35 @@ export async function startWorkerProcess(h: Harness, extraEnv: Record<string, st
       await exited;
     },
   };
+}
+
+/**
+ * What a worker-kill test of a sync runs on: an API-only service and one worker process (the test
+ * starts more with `startWorker`), both with a short heartbeat timeout, and an emulated Radarr
+ * syncing the sample PCD. Call it in a describe block: it registers the hooks.
+ */
+export function killableSyncSetup(heartbeatTimeoutSeconds = 3) {
+  const env = { SYNC_HEARTBEAT_TIMEOUT_SECONDS: String(heartbeatTimeoutSeconds) };
+  const setup = {
+    h: undefined as unknown as Harness,
+    radarr: undefined as unknown as FleetInstance,
+    workers: [] as WorkerProcess[],
+    startWorker: async () => {
+      const worker = await startWorkerProcess(setup.h, env);
+      setup.workers.push(worker);
+      return worker;
+    },
+  };
+  beforeAll(async () => {
+    setup.h = await startArrgo({ role: 'api', env });
+    await setup.startWorker();
+    const databaseId = await linkDatabase(setup.h, 'sample', SAMPLE_PCD);
+    setup.radarr = await addInstance(setup.h, 'movie_app', { name: 'radarr', databaseId });
+  });
+  afterAll(async () => {
+    for (const worker of setup.workers) await worker.kill();
+    await setup.h?.close();
+    await setup.radarr?.emulator.close();
+  });
+  return setup;
 }

@@ -24,6 +24,7 @@ function run(instanceId: number | null, instanceName: string, status: SyncRun['s
     entityChangeCount: 1,
     entityOutcomeCount: 1,
     outcomes: [],
+    verification: null,
     workflowId: `wf-sync-${minute}`,
     startedAt: T(minute),
     finishedAt: T(minute + 1),

@@ -10,6 +10,8 @@ import { PROFILE_CHANNEL, type ProfileSample } from '../../src/platform/profilin
 import type { Knex } from '@mikro-orm/knex';
 import { SecretBox } from '../../src/platform/crypto';
 import { InstanceService } from '../../src/services/instances/instance-service';
+import { SyncHistoryService } from '../../src/services/sync/history-service';
+import { storeRunVerification } from '../../src/services/sync/run-rows';
 import { createPostgresDatabase, postgresAvailable } from '../helpers/databases';
 
 const describePg = postgresAvailable() ? describe : describe.skip;
@@ -99,6 +101,7 @@ async function expectRunsShareAWorkflowId(orm: Orm): Promise<void> {
       entityOutcomeCount: 0,
       error: null,
       outcomes: [],
+      verification: null,
       previewId: null,
       rolloutId: 7,
       workflowId: 'canary-rollout-7',
@@ -244,6 +247,34 @@ async function expectSyncLedger(orm: Orm): Promise<void> {
 }
 
 describeOnDatabases('sync ledger (migration 0014)', expectSyncLedger);
+
+/**
+ * Migration 0015: a run recorded before it has no verification (null); what reading an apply back
+ * found is stored on the run (one statement) and read back by the sync history.
+ */
+async function expectRunVerification(orm: Orm): Promise<void> {
+  await orm.getMigrator().up({ to: 'Migration0013UsersAndSessions' });
+  const knex = (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+  // A row as arrgo wrote it before the migration (its columns only).
+  const [legacy] = await knex('sync_runs')
+    .insert({ instance_name: 'before', arr_type: 'movie_app', trigger: 'manual', sections_attempted: '["mediaManagement"]', sections_key: ',mediaManagement,', status: 'success', outcomes: '[]', workflow_id: 'wf-before', started_at: new Date(), created_at: new Date() })
+    .returning('id');
+  expect(await migrate(orm)).toBe(LATEST_MIGRATION);
+  const legacyId = Number((legacy as { id?: number }).id ?? legacy);
+  const history = { get: (id: number) => new SyncHistoryService({ orm: { em: orm.em.fork() }, temporal: undefined as never }).get(id) };
+  expect((await history.get(legacyId)).verification).toBeNull();
+
+  const verification = {
+    status: 'unverified',
+    checked: 3,
+    mismatches: [{ stepId: 'qualityDefinitions:merge:Movie Sizes', entityType: 'qualityDefinition', name: 'Bluray-1080p', path: 'maxSize', expected: 100, actual: 400, code: 'notApplied' }],
+    verifiedAt: '2026-11-27T08:00:00.000Z',
+  };
+  await storeRunVerification(orm.em.fork(), legacyId, verification);
+  expect((await history.get(legacyId)).verification).toEqual(verification);
+}
+
+describeOnDatabases('sync run verification column (migration 0015)', expectRunVerification);
 
 /** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
 function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {

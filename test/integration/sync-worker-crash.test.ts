@@ -1,6 +1,6 @@
-import { addInstance, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
-import { eventually, startArrgo, type Harness } from '../helpers/harness';
-import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
+import { previewUntil } from '../helpers/fleet';
+import { eventually } from '../helpers/harness';
+import { killableSyncSetup } from '../helpers/worker-process';
 import { SyncLedgerEntry } from '../../src/persistence/entities';
 
 /**
@@ -8,23 +8,10 @@ import { SyncLedgerEntry } from '../../src/persistence/entities';
  * activity over after its heartbeat timeout and resumes at the step the heartbeats recorded.
  */
 describe('an apply survives the death of its worker', () => {
-  let h: Harness;
-  let radarr: FleetInstance;
-  const workers: WorkerProcess[] = [];
-
-  beforeAll(async () => {
-    h = await startArrgo({ role: 'api', env: { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' } });
-    workers.push(await startWorkerProcess(h, { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' }));
-    const databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
-    radarr = await addInstance(h, 'movie_app', { name: 'radarr', databaseId });
-  });
-  afterAll(async () => {
-    for (const worker of workers) await worker.kill();
-    await h?.close();
-    await radarr?.emulator.close();
-  });
+  const setup = killableSyncSetup();
 
   it('completes, writes each entity once in effect, and records one run', async () => {
+    const { h, radarr, workers } = setup;
     const created = await h.post('/sync/previews', { instanceId: radarr.id });
     const ready = await previewUntil(h, created.body.id, ['ready']);
     const formatsToCreate = ready.body.qualityProfiles.customFormats.filter((c: { action: string }) => c.action === 'create').length;
@@ -40,7 +27,7 @@ describe('an apply survives the death of its worker', () => {
     const writtenBeforeCrash = radarr.emulator.writes.count('customformat', 'POST');
     expect(writtenBeforeCrash).toBeLessThan(formatsToCreate);
 
-    workers.push(await startWorkerProcess(h, { SYNC_HEARTBEAT_TIMEOUT_SECONDS: '3' }));
+    await setup.startWorker();
     const done = await previewUntil(h, created.body.id, ['applied', 'failed'], 120_000);
     expect(done.body).toMatchObject({ status: 'applied', failure: null });
 

@@ -26,6 +26,7 @@ async function seedFleetEvents(h: Harness) {
       entityChangeCount: 1,
       entityOutcomeCount: 1,
       outcomes: [],
+      verification: null,
       workflowId: `wf-sync-${minute}`,
       previewId: minute,
       startedAt: T(minute),

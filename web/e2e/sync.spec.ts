@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { ADMIN, apiUntil, callApi, expect, expectAccessible, screenshot, services, signIn } from './fixtures';
+import { addEmulatedRadarr } from './fleet';
 import { ROOT, startEmulatedApp, type EmulatedApp } from './services';
 
 // The journey of a user who keeps a Radarr in step with a database: link and pull databases, preview
@@ -198,6 +199,8 @@ test('the journey: add an emulated Radarr, pick its profiles, preview, read a fi
   await page.getByRole('combobox', { name: 'Database' }).click();
   await page.getByRole('option', { name: /^sample-sync/ }).click();
   await page.getByRole('combobox', { name: 'Quality profiles' }).click();
+  // The options arrive with the database's profiles: wait for them before reading the list.
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'Movies 1080p' })).toBeVisible();
   const offered = await page.getByRole('listbox').getByRole('option').allTextContents();
   expect(offered).toContain('Movies 1080p');
   for (const name of offered.slice(0, 2)) await page.getByRole('option', { name, exact: true }).click();
@@ -292,6 +295,8 @@ test('the journey: add an emulated Radarr, pick its profiles, preview, read a fi
   expect(run).toMatchObject({ status: 'success', entityChangeCount: writes });
   await expect(outcome.getByRole('heading', { name: `Sync run ${applied.runId}` })).toBeVisible();
   await expect(outcome).toContainText(`Writes confirmed by the app${run.entityOutcomeCount}`);
+  // What was written was read back and found as written.
+  await expect(outcome.getByLabel('Verification')).toContainText('Verified');
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText('applied');
   // Radarr now has what the preview said.
   const state = (await (await fetch(`${radarr.url}/__emulator/state`, { headers: { 'X-Api-Key': radarr.apiKey } })).json()) as { delayProfiles: { torrentDelay: number }[] };
@@ -304,6 +309,7 @@ test('the journey: add an emulated Radarr, pick its profiles, preview, read a fi
   const runs = page.getByRole('table', { name: 'Sync runs' });
   const runRow = runs.getByRole('row', { name: new RegExp(`^${applied.runId} `) });
   await expect(runRow).toContainText('success');
+  await expect(runRow).toContainText('Verified');
   await expect(runRow).toContainText('radarr-sync');
   await expect(runRow.getByRole('link', { name: `Preview ${previewId}` })).toBeVisible();
   await page.getByRole('combobox', { name: 'Status' }).click();
@@ -406,6 +412,7 @@ test('trash-pcd from ../shared: link it as a local path, sync two of its profile
   await page.getByRole('combobox', { name: 'Database' }).click();
   await page.getByRole('option', { name: /^trash-pcd/ }).click();
   await page.getByRole('combobox', { name: 'Quality profiles' }).click();
+  await expect(page.getByRole('listbox').getByRole('option').nth(1)).toBeVisible();
   const offered = await page.getByRole('listbox').getByRole('option').allTextContents();
   expect(offered.length).toBeGreaterThanOrEqual(2);
   // The profile already picked from the sample is not in trash-pcd: start from the first two offered.
@@ -433,4 +440,33 @@ test('trash-pcd from ../shared: link it as a local path, sync two of its profile
   const writes = preview.counts.create + preview.counts.update + preview.counts.delete;
   await page.getByRole('dialog', { name: 'Apply to radarr-sync-2?' }).getByRole('button', { name: `Apply ${writes} changes` }).click();
   await expect(page.getByRole('region', { name: 'Apply outcome' })).toContainText('success', { timeout: 120_000 });
+});
+
+test('verified apply: a run whose values the app did not store shows the fields that did not land, in the outcome and the history', async ({ page }) => {
+  const { body: databases } = await callApi<{ id: number; name: string }[]>(arrgo(), 'GET', '/databases');
+  const sample = databases.find((d) => d.name === 'sample-sync')!;
+  const radarr3 = await addEmulatedRadarr('radarr-unverified', sample.id);
+  try {
+    // The app accepts the quality definitions but keeps their maximum sizes.
+    await radarr3.control.addFault({ kind: 'ignoreField', resource: 'qualitydefinition', field: 'maxSize' });
+    const synced = await callApi<{ id: number; runId: number }>(arrgo(), 'POST', `/instances/${radarr3.id}/sync?wait=true`, {});
+    expect(synced.status).toBe(200);
+    const run = (await callApi<{ status: string; verification: { mismatches: { name: string; path: string }[] } }>(arrgo(), 'GET', `/sync-history/${synced.body.runId}`)).body;
+    expect(run.status).toBe('partial');
+    const fields = run.verification.mismatches.map((m) => `${m.name} ${m.path}`);
+    expect(fields.length).toBeGreaterThan(0);
+
+    await page.goto(`/sync/previews/${synced.body.id}`);
+    const verification = page.getByRole('region', { name: 'Apply outcome' }).getByLabel('Verification');
+    await expect(verification).toContainText(`${fields.length} field${fields.length === 1 ? '' : 's'} did not land`);
+    await expect(verification).toContainText(`${fields[0]}: wrote`);
+    await page.goto(`/sync/history?instanceId=${radarr3.id}`);
+    const row = page.getByRole('table', { name: 'Sync runs' }).getByRole('row', { name: new RegExp(`^${synced.body.runId} `) });
+    await expect(row).toContainText('partial');
+    await expect(row).toContainText('did not land');
+    await expect(row).toContainText(fields[0]);
+    await expectAccessible(page);
+  } finally {
+    await radarr3.app.stop();
+  }
 });

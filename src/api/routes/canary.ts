@@ -90,13 +90,13 @@ const RolloutSchema = z
         runId: z.number().int().nullable(),
       }),
     ),
-    warning: z.string().nullable(),
+    warning: z.string().nullable().openapi({ description: 'Set while the rollout waits at the gate after a partial canary (partialPolicy gate); an unverified canary names the fields that did not land' }),
     statusReasonCode: z
       .enum(STATUS_REASON_CODES)
       .nullable()
       .openapi({
         description:
-          'Why the rollout ended aborted or failed (null otherwise, and for rollouts that ended before reasons were recorded): canary_in_sync (the canary had nothing to change: it was skipped), canary_failed, canary_partial (a partial canary under partialPolicy abort), gate_declined (aborted at the gate), targets_failed',
+          'Why the rollout ended aborted or failed (null otherwise, and for rollouts that ended before reasons were recorded): canary_in_sync (the canary had nothing to change: it was skipped), canary_failed, canary_partial (a partial canary under partialPolicy abort), canary_unverified (the apply of the canary went through but a field did not land, or it could not be read back, under partialPolicy abort; the text names the fields), gate_declined (aborted at the gate), targets_failed',
       }),
     statusReason: z
       .string()

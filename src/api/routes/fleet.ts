@@ -79,7 +79,7 @@ const FleetOverviewSchema = z
           instanceId: z.number().int().nullable().openapi({ description: "The run's instance or the rollout's canary (null once deleted)" }),
           instanceName: z.string(),
           status: z.string().openapi({ description: 'failed or partial (sync runs), failed or aborted (rollouts)' }),
-          code: z.string().nullable().openapi({ description: "The rollout's reason code (canary_failed, canary_partial, targets_failed); null for sync runs" }),
+          code: z.string().nullable().openapi({ description: "The rollout's reason code (canary_failed, canary_partial, canary_unverified, targets_failed); null for sync runs" }),
           message: z.string().nullable().openapi({ description: 'Pre-authored text' }),
           at: z.string().datetime(),
           workflowUrl,

@@ -11,7 +11,8 @@ export const FailureEvidenceSchema = z
       description:
         'unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; ' +
         "appMismatch: the app at the instance's URL reports another app type (system/status, asked before every preview and apply): nothing was read or written (detectedArrType names it); " +
-        'sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section\'s app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError',
+        'sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section\'s app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError; ' +
+        'notApplied, entityMissing: the apply completed but its verification found values the app did not store, or an entity not there (a run\'s evidence; the message names the fields); verificationUnreadable: the apply completed but could not be read back (cause names the app failure)',
     }),
     message: z.string().openapi({ description: 'Pre-authored, safe text' }),
     recoveryAction: z.string(),
@@ -19,7 +20,7 @@ export const FailureEvidenceSchema = z
       .enum(APP_FAILURE_CODES)
       .nullable()
       .optional()
-      .openapi({ description: 'With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section\'s app failure' }),
+      .openapi({ description: 'With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section\'s app failure; with verificationUnreadable: how reading back failed' }),
     detectedArrType: ArrTypeSchema.nullable()
       .optional()
       .openapi({ description: 'With appMismatch: the app type of the app that answered (null: not Radarr, Sonarr or Lidarr)' }),

@@ -1,4 +1,5 @@
-import { SYNC_SECTIONS } from '../../domain/sync';
+import { FAILURE_CODES } from '../../domain/failure-evidence';
+import { MISMATCH_CODES, SYNC_ENTITY_TYPES, SYNC_SECTIONS, VERIFICATION_STATUSES } from '../../domain/sync';
 import { RETENTION_DAYS_MAX, RETENTION_MAX_ENTRIES_MAX, SYNC_RUN_STATUSES, SYNC_TRIGGERS } from '../../services/sync/history-service';
 import { ArrTypeSchema } from './common';
 import { idValue, int, text, z } from '../http/zod';
@@ -40,6 +41,30 @@ export const SyncConfigSchema = z
 export const SyncRunStatusSchema = z.enum(SYNC_RUN_STATUSES);
 export const SyncTriggerSchema = z.enum(SYNC_TRIGGERS);
 
+export const SyncRunVerificationSchema = z
+  .object({
+    status: z.enum(VERIFICATION_STATUSES).openapi({
+      description: 'verified: every written entity read back as written; unverified: a field did not land (mismatches) or the app could not be read back (unreadable), and the run is partial; skipped: the apply wrote nothing',
+    }),
+    checked: z.number().int().openapi({ description: 'Entities read back and compared (each quality definition counts once)' }),
+    mismatches: z
+      .array(
+        z.object({
+          stepId: z.string().openapi({ description: "The plan step that wrote it (`<kind>:<op>:<name>`)" }),
+          entityType: z.enum(SYNC_ENTITY_TYPES),
+          name: z.string().openapi({ description: "The entity's display name (a quality definition: its quality)" }),
+          path: z.string().openapi({ description: "The field, as a preview's FieldChange path (docs/sync.md); '' for the entity itself" }),
+          expected: z.unknown().openapi({ description: 'What the step wrote' }),
+          actual: z.unknown().openapi({ description: 'What the app holds (null: the entity is missing)' }),
+          code: z.enum(MISMATCH_CODES).openapi({ description: 'notApplied: the app accepted the write but did not store this value; entityMissing: the entity is not on the app' }),
+        }),
+      )
+      .openapi({ description: 'Every field that did not land' }),
+    unreadable: z.enum(FAILURE_CODES).optional().openapi({ description: 'Set when the app could not be read back: how the read failed (an app failure, appMismatch, or internalError)' }),
+    verifiedAt: z.string().datetime(),
+  })
+  .openapi('SyncRunVerification');
+
 export const SyncHistoryItemSchema = z
   .object({
     id: z.number().int(),
@@ -48,13 +73,17 @@ export const SyncHistoryItemSchema = z
     arrType: ArrTypeSchema,
     trigger: SyncTriggerSchema,
     sectionsAttempted: z.array(SyncSectionSchema),
-    status: SyncRunStatusSchema.openapi({ description: 'success; partial: the apply stopped after some changes were written (its preview is failed, with executionFailed evidence saying how many); failed: nothing was written; running' }),
+    status: SyncRunStatusSchema.openapi({
+      description:
+        'success (every write confirmed and verified); partial: the apply stopped after some changes were written (its preview is failed, with executionFailed evidence saying how many), or it completed but its verification found fields that did not land or could not read the app back (the error says which fields); failed: nothing was written; running',
+    }),
     sectionsRun: z.number().int().openapi({ description: 'Sections the run wrote to: every step confirmed, or at least one write confirmed' }),
     itemsSynced: z.number().int(),
     failureCount: z.number().int(),
     entityChangeCount: z.number().int(),
     entityOutcomeCount: z.number().int().openapi({ description: 'Confirmed per-entity outcomes from actual app writes' }),
     error: z.string().nullable(),
+    verification: SyncRunVerificationSchema.nullable().openapi({ description: 'What reading the writes back after the apply found (docs/sync.md "Verified apply"); null while running, when the apply did not complete, and for runs recorded before verification' }),
     previewId: z.number().int().nullable(),
     rolloutId: z.number().int().nullable(),
     startedAt: z.string().datetime(),

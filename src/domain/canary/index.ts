@@ -4,6 +4,7 @@
  * summaries of per-instance results. Imports nothing with side effects.
  */
 import type { FailureEvidence } from '../failure-evidence';
+import { VERIFICATION_FAILURE_CODES } from '../sync/verify';
 
 export const ROLLOUT_STATUSES = ['canary_running', 'awaiting_confirmation', 'rolling_out', 'completed', 'aborted', 'failed'] as const;
 export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
@@ -85,7 +86,9 @@ export function targetResult(target: { instanceId: number; instanceName: string 
   const summary =
     status === 'success'
       ? `Synced: ${summarizeCounts(outcome.counts)}`
-      : status === 'partial'
+      : status === 'partial' && outcome.failure && VERIFICATION_FAILURE_CODES.includes(outcome.failure.code)
+        ? `Applied but not verified: ${outcome.failure.message}`
+        : status === 'partial'
         ? `Partly synced before a failure: ${outcome.failure?.message ?? 'the apply did not complete'}`
         : `Not synced: ${outcome.failure?.message ?? 'the sync failed'}`;
   return { ...target, status, summary, diagnostics: status === 'success' ? null : { failure: outcome.failure }, ...ids };

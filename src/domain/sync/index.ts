@@ -111,6 +111,8 @@ export type { SyncWriter, QualityProfileWrite, StepOutcome, StepOutcomeKind, App
 // ---- drift
 export { classifyDrift } from './drift';
 export { completeRun } from './run-completion';
+export { verifyPlan, verificationNeeds, writtenSteps, unreadableVerification, verificationFailure, mismatchList, summarizeVerification, VERIFICATION_STATUSES, MISMATCH_CODES, NAMED_MISMATCHES_MAX } from './verify';
+export type { ApplyVerification, VerificationMismatch, VerificationStatus, VerificationSummary, MismatchCode } from './verify';
 export type { RunCompletion } from './run-completion';
 export type { DriftClassification } from './drift';
 export { conditionTypeCatalog, type ConditionTypeInfo, type ConditionValueKind } from './condition-catalog';

@@ -99,6 +99,8 @@ export class SyncRun {
   error: string | null = null;
   /** Per-entity outcomes from the app's responses. */
   outcomes: Record<string, unknown>[] = [];
+  /** What reading the writes back found (ApplyVerification); null until verified, or when the apply did not complete. */
+  verification: Record<string, unknown> | null = null;
   previewId: number | null = null;
   rolloutId: number | null = null;
   /** The run is recorded once per workflow (a resumed apply finds it again). */
@@ -134,6 +136,7 @@ export const SyncRunSchema = new EntitySchema<SyncRun>({
     entityOutcomeCount: { type: 'integer', fieldName: 'entity_outcome_count', default: 0 },
     error: { type: 'string', length: 500, nullable: true },
     outcomes: { type: 'json' },
+    verification: { type: 'json', nullable: true },
     previewId: { type: 'integer', nullable: true, fieldName: 'preview_id' },
     rolloutId: { type: 'integer', nullable: true, fieldName: 'rollout_id' },
     workflowId: { type: 'string', length: 200, index: 'sync_runs_workflow_id_index', fieldName: 'workflow_id' },

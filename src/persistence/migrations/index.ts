@@ -14,6 +14,7 @@ import { Migration0011RolloutStatusReason } from './0011-rollout-status-reason';
 import { Migration0012InstanceVerification } from './0012-instance-verification';
 import { Migration0013UsersAndSessions } from './0013-users-and-sessions';
 import { Migration0014SyncIdentityLedger } from './0014-sync-identity-ledger';
+import { Migration0015SyncRunVerification } from './0015-sync-run-verification';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -31,6 +32,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0012InstanceVerification', class: Migration0012InstanceVerification },
   { name: 'Migration0013UsersAndSessions', class: Migration0013UsersAndSessions },
   { name: 'Migration0014SyncIdentityLedger', class: Migration0014SyncIdentityLedger },
+  { name: 'Migration0015SyncRunVerification', class: Migration0015SyncRunVerification },
 ];
 
 export function migrationNumber(name: string): number {

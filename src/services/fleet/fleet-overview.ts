@@ -20,7 +20,7 @@ export const FLEET_OVERVIEW_GATE_MAX = 50;
 export const FLEET_OVERVIEW_FAILURES_MAX = 10;
 
 /** Rollout ends counted as failures: a canary or targets that failed; not the operator's abort or an in-sync canary. */
-const FAILED_ROLLOUT_REASONS: StatusReasonCode[] = ['canary_failed', 'canary_partial', 'targets_failed'];
+const FAILED_ROLLOUT_REASONS: StatusReasonCode[] = ['canary_failed', 'canary_partial', 'canary_unverified', 'targets_failed'];
 
 export interface FleetInstance {
   id: number;

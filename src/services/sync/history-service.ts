@@ -1,6 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { ArrType } from '../../domain/arr-types';
+import type { ApplyVerification } from '../../domain/sync';
 import { SyncRun } from '../../persistence/entities';
 import { containsText } from '../../persistence/orm';
 import { notFound } from '../../errors';
@@ -39,6 +40,8 @@ export interface HistoryItem {
   entityChangeCount: number;
   entityOutcomeCount: number;
   error: string | null;
+  /** What reading the writes back found (null: running, not applied, or recorded before verification). */
+  verification: ApplyVerification | null;
   previewId: number | null;
   rolloutId: number | null;
   startedAt: string;
@@ -81,6 +84,7 @@ export function toHistoryItem(run: SyncRun): HistoryItem {
     entityChangeCount: run.entityChangeCount,
     entityOutcomeCount: run.entityOutcomeCount,
     error: run.error,
+    verification: (run.verification as unknown as ApplyVerification | null) ?? null,
     previewId: run.previewId,
     rolloutId: run.rolloutId,
     startedAt: run.startedAt.toISOString(),

@@ -80,12 +80,14 @@ export async function readPreviewSubject(em: EntityManager, previewId: number): 
 export interface ApplySubject extends PreviewTarget {
   preview: { id: number; instanceId: number; sections: string[]; liveFingerprint: string | null; plan: Record<string, unknown> | null };
   outcomes: Record<string, unknown>[];
+  /** What reading the run's writes back found, once verified (null before). */
+  verification: Record<string, unknown> | null;
 }
 
 export async function readApplySubject(em: EntityManager, previewId: number, runId: number): Promise<ApplySubject | null> {
-  const rows: (Row & { preview_id: number; preview_instance_id: number; sections: string | string[]; live_fingerprint: string | null; plan: unknown; outcomes: unknown })[] =
+  const rows: (Row & { preview_id: number; preview_instance_id: number; sections: string | string[]; live_fingerprint: string | null; plan: unknown; outcomes: unknown; verification: unknown })[] =
     await em.getConnection().execute(
-      `select p.id as preview_id, p.instance_id as preview_instance_id, p.sections, p.live_fingerprint, p.plan, r.outcomes, ${TARGET_COLUMNS}
+      `select p.id as preview_id, p.instance_id as preview_instance_id, p.sections, p.live_fingerprint, p.plan, r.outcomes, r.verification, ${TARGET_COLUMNS}
        from sync_previews p
        join sync_runs r on r.id = ?
        left join instances i on i.id = p.instance_id
@@ -105,6 +107,7 @@ export async function readApplySubject(em: EntityManager, previewId: number, run
       plan: (jsonColumn(row.plan) as Record<string, unknown> | null) ?? null,
     },
     outcomes: (jsonColumn(row.outcomes) as Record<string, unknown>[] | null) ?? [],
+    verification: (jsonColumn(row.verification) as Record<string, unknown> | null) ?? null,
     ...toTarget(row),
   };
 }

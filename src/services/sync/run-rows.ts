@@ -12,6 +12,11 @@ export async function storeRunOutcomes(em: EntityManager, runId: number, outcome
   await em.getConnection().execute('update sync_runs set outcomes = ?, entity_outcome_count = ? where id = ?', [JSON.stringify(outcomes), outcomes.filter((o) => o.outcome !== 'skipped').length, runId], 'run');
 }
 
+/** Stores what reading a run's writes back found: one statement. */
+export async function storeRunVerification(em: EntityManager, runId: number, verification: object): Promise<void> {
+  await em.getConnection().execute('update sync_runs set verification = ? where id = ?', [JSON.stringify(verification), runId], 'run');
+}
+
 /** What completing a run reads: the run, its preview's plan and counts, and whether its instance has a stored drift result. */
 export interface RunToFinish {
   id: number;
@@ -23,6 +28,7 @@ export interface RunToFinish {
   previewId: number | null;
   sectionsAttempted: string[];
   outcomes: Record<string, unknown>[];
+  verification: Record<string, unknown> | null;
   startedAt: Date;
   plan: { steps: { section: string }[] } | null;
   preview: { counts?: { unchanged: number } } | null;
@@ -32,7 +38,7 @@ export interface RunToFinish {
 export async function readRunsToFinish(em: EntityManager, runIds: readonly number[]): Promise<Map<number, RunToFinish>> {
   if (!runIds.length) return new Map();
   const rows: Record<string, unknown>[] = await em.getConnection().execute(
-    `select r.id, r.instance_id, r.instance_name, r.arr_type, r.trigger, r.workflow_id, r.preview_id, r.sections_attempted, r.outcomes, r.started_at,
+    `select r.id, r.instance_id, r.instance_name, r.arr_type, r.trigger, r.workflow_id, r.preview_id, r.sections_attempted, r.outcomes, r.verification, r.started_at,
        p.plan, p.preview, case when exists (select 1 from drift_results d where d.instance_id = r.instance_id) then 1 else 0 end as has_drift_result
      from sync_runs r left join sync_previews p on p.id = r.preview_id
      where r.id in (${runIds.map(() => '?').join(', ')})`,
@@ -51,6 +57,7 @@ export async function readRunsToFinish(em: EntityManager, runIds: readonly numbe
         previewId: row.preview_id === null ? null : Number(row.preview_id),
         sectionsAttempted: json(row.sections_attempted) as string[],
         outcomes: (json(row.outcomes) as Record<string, unknown>[] | null) ?? [],
+        verification: (json(row.verification) as Record<string, unknown> | null) ?? null,
         startedAt: dateOf(row.started_at),
         plan: json(row.plan) as RunToFinish['plan'],
         preview: json(row.preview) as RunToFinish['preview'],

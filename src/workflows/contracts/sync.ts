@@ -1,6 +1,6 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 import type { FailureEvidence } from '../../domain/failure-evidence';
-import type { PreviewStatus, SyncRunStatus } from '../../domain/sync';
+import type { PreviewStatus, SyncRunStatus, VerificationSummary } from '../../domain/sync';
 import { defineWorkflow } from './define';
 
 export interface SyncWorkflowInput {
@@ -31,6 +31,8 @@ export interface SyncWorkflowResult {
   runStatus: Exclude<SyncRunStatus, 'running'> | null;
   counts: { create: number; update: number; delete: number; unchanged: number };
   failure: FailureEvidence | null;
+  /** What reading the apply's writes back found (null: no apply, or one that did not complete; absent: started before verification). */
+  verification?: VerificationSummary | null;
 }
 
 export interface ApplyResponse {

@@ -1,6 +1,6 @@
 import type { TargetResult } from '../../../src/domain/canary';
 import { precheckRefusal, type PendingChanges } from '../../../src/domain/canary/precheck';
-import { canaryAbortReason, failureClause, gateDeclinedReason, targetsFailedReason } from '../../../src/domain/canary/status-reason';
+import { canaryAbortReason, canaryPartialWarning, failureClause, gateDeclinedReason, targetsFailedReason } from '../../../src/domain/canary/status-reason';
 import { failureEvidence } from '../../../src/domain/failure-evidence';
 
 const counts = (create = 0, update = 0, del = 0, unchanged = 7) => ({ create, update, delete: del, unchanged });
@@ -112,5 +112,32 @@ describe('why a rollout ended aborted or failed', () => {
         'radarr-5: the app instance did not respond in time; and 2 more).',
     });
     expect(targetsFailedReason(results.slice(0, 2)).text).toBe('Failed: 1 of 2 targets failed (radarr-3 (partly synced): the app instance rejected the request).');
+  });
+});
+
+describe('an unverified canary or target (verified apply)', () => {
+  const unverified = { status: 'unverified' as const, checked: 12, mismatchCount: 2, fields: 'Bluray-1080p maxSize, WEBDL-1080p maxSize', unreadable: null };
+  const notApplied = { ...failureEvidence('notApplied'), message: 'The app accepted the write but did not store this value. Verification after the apply: 2 fields did not land (Bluray-1080p maxSize, WEBDL-1080p maxSize).' };
+
+  it('aborts under partialPolicy abort with its own code, naming the fields', () => {
+    expect(canaryAbortReason('radarr-1', 'partial', notApplied, 3, unverified)).toEqual({
+      code: 'canary_unverified',
+      text: 'Aborted: the canary (radarr-1) was not verified (the app did not store 2 fields (Bluray-1080p maxSize, WEBDL-1080p maxSize)) and partialPolicy is abort; the 3 remaining instances were left untouched.',
+    });
+    expect(canaryAbortReason('radarr-1', 'partial', failureEvidence('verificationUnreadable'), 1, { ...unverified, mismatchCount: 0, fields: '', unreadable: 'timeout' }).text).toBe(
+      'Aborted: the canary (radarr-1) was not verified (its changes could not be read back: the app instance did not respond in time) and partialPolicy is abort; the remaining instance was left untouched.',
+    );
+    // A partial canary that stopped part-way keeps its reason.
+    expect(canaryAbortReason('radarr-1', 'partial', failureEvidence('serverError'), 1, null).code).toBe('canary_partial');
+  });
+
+  it('waits at the gate with a warning naming the fields under partialPolicy gate', () => {
+    expect(canaryPartialWarning(unverified)).toBe("The canary's apply was not verified: the app did not store 2 fields (Bluray-1080p maxSize, WEBDL-1080p maxSize). Review its run before proceeding.");
+    expect(canaryPartialWarning(null)).toBe('The canary sync was partial: some writes failed. Review its diagnostics before proceeding.');
+  });
+
+  it('names an unverified target as not verified among the failed targets', () => {
+    const result: TargetResult = { instanceId: 2, instanceName: 'radarr-2', status: 'partial', summary: '', diagnostics: { failure: notApplied }, previewId: 1, runId: 1 };
+    expect(targetsFailedReason([result]).text).toBe('Failed: 1 of 1 targets failed (radarr-2 (not verified): the app accepted the write but did not store this value).');
   });
 });

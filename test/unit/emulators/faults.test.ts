@@ -105,6 +105,29 @@ describe('emulator faults', () => {
     expect((await call(emulator, 'GET', '/tag')).body).toEqual([]);
     expect((await call(emulator, 'GET', '/__emulator/writes', undefined, { absolute: true })).body.total).toBe(0);
   });
+
+  test('ignoreField accepts a write and keeps the stored value of the field, set programmatically or over the control endpoint', async () => {
+    const before = emulator.state.qualityDefinitions[5];
+    const sent = { ...(await call(emulator, 'GET', `/qualitydefinition/${before.id}`)).body, maxSize: 123, minSize: 2, preferredSize: 100 };
+    emulator.faults.add({ kind: 'ignoreField', resource: 'qualitydefinition', field: 'maxSize' });
+    const answer = await call(emulator, 'PUT', '/qualitydefinition/update', [sent]);
+    expect(answer.status).toBe(202);
+    const stored = (await call(emulator, 'GET', `/qualitydefinition/${before.id}`)).body;
+    expect([stored.minSize, stored.maxSize]).toEqual([2, before.maxSize]);
+    // The write was accepted and is counted as applied.
+    expect(emulator.writes.count('qualitydefinition', 'PUT')).toBe(1);
+    expect(emulator.faults.list().map((f) => [f.kind, f.hits])).toEqual([['ignoreField', 1]]);
+    // Another resource is not touched; a config resource keeps its field too.
+    emulator.faults.clear();
+    const control = new EmulatorControlClient(emulator.baseUrl, emulator.apiKey);
+    await control.addFault({ kind: 'ignoreField', resource: 'mediamanagement', field: 'recycleBinCleanupDays' });
+    const media = (await call(emulator, 'GET', '/config/mediamanagement')).body;
+    expect((await call(emulator, 'PUT', '/config/mediamanagement', { ...media, recycleBinCleanupDays: 14, minimumFreeSpaceWhenImporting: 200 })).status).toBe(202);
+    const after = (await call(emulator, 'GET', '/config/mediamanagement')).body;
+    expect([after.recycleBinCleanupDays, after.minimumFreeSpaceWhenImporting]).toEqual([media.recycleBinCleanupDays, 200]);
+    expect(() => emulator.faults.add({ kind: 'ignoreField', resource: 'naming' })).toThrow('an ignoreField fault needs a resource and a field');
+  });
+
 });
 
 describe('EmulatorControlClient (for emulators in another process)', () => {

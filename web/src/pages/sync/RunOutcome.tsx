@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { Stat } from '../../components/Stat';
 import { TimeAgo } from '../../components/TimeAgo';
 import { plural } from './labels';
+import { VerificationSummary } from './Verification';
 
 function RunCounts({ run }: { run: SyncHistoryItem }) {
   return (
@@ -54,6 +55,7 @@ export function RunOutcome({ preview }: { preview: SyncPreview }) {
         {run.data ? (
           <>
             <RunCounts run={run.data} />
+            <VerificationSummary verification={run.data.verification} />
             <Text size="sm" c="dimmed">
               Started <TimeAgo iso={run.data.startedAt} />
               {run.data.finishedAt ? (

@@ -11,6 +11,7 @@ import { Empty, QueryState } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TimeAgo } from '../../components/TimeAgo';
 import { SECTION_LABELS, SECTION_OPTIONS } from './labels';
+import { VerificationSummary } from './Verification';
 
 // The API's values of the run status and trigger filters (GET /sync-history), with the console's words.
 const STATUS_OPTIONS: { value: NonNullable<SyncHistoryFilter['status']>; label: string }[] = [
@@ -120,7 +121,7 @@ function HistoryTable({ runs }: { runs: SyncHistoryItem[] }) {
   return (
     <DataTable
       label="Sync runs"
-      minWidth={1120}
+      minWidth={1280}
       rows={runs}
       rowKey={(run) => run.id}
       columns={[
@@ -142,6 +143,7 @@ function HistoryTable({ runs }: { runs: SyncHistoryItem[] }) {
         { label: 'Status', cell: (run) => <StatusBadge status={run.status} /> },
         { label: 'Changes', cell: (run) => run.entityChangeCount },
         { label: 'Writes confirmed', cell: (run) => run.entityOutcomeCount },
+        { label: 'Verification', cell: (run) => <VerificationSummary verification={run.verification} compact /> },
         {
           label: 'Error',
           cell: (run) => (
