@@ -35,6 +35,10 @@ export { appName, displayName, hasNamespace, namespaceSuffix } from './namespace
 export { readSyncSource, qualityNamesOf, scoresFor, patternsOf } from './source';
 export type { SyncSource, NamingData } from './source';
 
+// ---- several databases per instance
+export { mergeSyncSources, effectiveSelection, annotateOrigins, MAX_SYNC_DATABASES, SOURCE_COLLISION_KINDS } from './merge';
+export type { DatabaseSource, DatabaseRef, SourceCollision, SourceCollisionKind, EntityOrigins, MergedSource } from './merge';
+
 // ---- catalog and app facts
 export { catalogFromLive, qualityByName, languageByName } from './catalog';
 export {

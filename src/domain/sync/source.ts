@@ -40,8 +40,8 @@ export interface SyncSource {
   metadataProfile: MetadataProfileData | null;
   /** PCD canonical quality name -> the app's API name. */
   qualityNames: Record<string, string>;
-  /** Selected or referenced entities the database does not have. */
-  missing: { entityType: PortableType; name: string }[];
+  /** Selected or referenced entities the database does not have (merged sources name the database). */
+  missing: { entityType: PortableType; name: string; databaseName?: string }[];
 }
 
 /** The profile's score for a custom format on an app: the app's own score overrides an `all` score. */

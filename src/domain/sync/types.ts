@@ -55,6 +55,8 @@ export interface SyncChange {
   remoteId: number | null;
   /** Dot-notated field changes (live -> desired); empty for create, delete and unchanged. */
   fields: FieldChange[];
+  /** The database the synced entity came from (absent on unmanaged and drift entries). */
+  databaseId?: number;
 }
 
 export interface ActionCounts {
