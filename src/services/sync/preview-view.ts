@@ -20,6 +20,8 @@ export function toPreviewView(row: Omit<SyncPreview, 'plan'>) {
     metadataProfiles: body.metadataProfiles ?? null,
     counts: (body.counts as Record<string, number> | undefined) ?? { create: 0, update: 0, delete: 0, unchanged: 0 },
     issues: (body.issues as unknown[] | undefined) ?? [],
+    databases: (body.databases as unknown[] | undefined) ?? [],
+    collisions: (body.collisions as unknown[] | undefined) ?? [],
     failure: row.failure,
     runId: row.runId,
     workflowId: row.workflowId,
