@@ -46,6 +46,8 @@ export const InstanceSyncDatabaseSchema = new EntitySchema<InstanceSyncDatabase>
     databaseId: { type: 'integer', fieldName: 'database_id' },
     selection: { type: 'json' },
   },
+  indexes: [{ name: 'instance_sync_databases_database_id_index', properties: ['databaseId'] }],
+  uniques: [{ name: 'instance_sync_databases_instance_database_unique', properties: ['instanceId', 'databaseId'] }],
 });
 
 /** A sync preview and, once applied, the link to its run. The workflow owns the status. */
