@@ -1,9 +1,10 @@
 import type { CustomFormatResource } from '../../src/domain/app-resources';
 import { addInstance, linkDatabase, previewUntil, sampleSyncConfig, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
+import { dbKinds } from '../helpers/databases';
 import { startArrgo, type Harness } from '../helpers/harness';
 
 /** Two databases on one Radarr: the sample PCD twice, the second with its own Atmos pattern and profile name. */
-describe('several databases per instance, in order', () => {
+for (const db of dbKinds()) describe(`several databases per instance, in order (${db})`, () => {
   let h: Harness;
   let one: number;
   let two: number;
@@ -17,7 +18,7 @@ describe('several databases per instance, in order', () => {
   const patternOf = (format: CustomFormatResource) => format.specifications!.find((s) => s.name === 'Atmos')!.fields!.find((f) => f.name === 'value')!.value;
 
   beforeAll(async () => {
-    h = await startArrgo();
+    h = await startArrgo({ db });
     one = await linkDatabase(h, 'one', SAMPLE_PCD);
     two = await linkDatabase(h, 'two', SAMPLE_PCD);
     const pattern = await h.patch(`/pcd/${two}/entities/regular_expression/Atmos`, { changes: [{ path: 'pattern', value: OTHER_ATMOS }] });
