@@ -2631,8 +2631,19 @@ export interface components {
             /** @description databaseVersion of the preview being adopted */
             databaseVersion: string;
         };
+        SyncSelection: {
+            qualityProfiles: string[];
+            delayProfile: string | null;
+            naming: string | null;
+            mediaSettings: string | null;
+            qualityDefinitions: string | null;
+            metadataProfile: string | null;
+            namespace: string | null;
+            deleteUnmanaged: boolean;
+        };
         SyncConfig: {
             instanceId: number;
+            /** @description The first database; the selection fields beside it are its selection */
             databaseId: number;
             qualityProfiles: string[];
             delayProfile: string | null;
@@ -2642,39 +2653,49 @@ export interface components {
             metadataProfile: string | null;
             namespace: string | null;
             deleteUnmanaged: boolean;
+            /** @description Every database in priority order, each with its selection */
+            databases: {
+                databaseId: number;
+                selection: components["schemas"]["SyncSelection"];
+            }[];
             updatedAt: string;
         };
-        SyncConfigInput: {
-            /** @description The PCD database that feeds this instance */
+        SyncSelectionInput: {
+            /** @description PCD quality profile names; the custom formats they score come along (default: none) */
+            qualityProfiles?: string[];
+            delayProfile?: string | null;
+            naming?: string | null;
+            mediaSettings?: string | null;
+            qualityDefinitions?: string | null;
+            /** @description music_app only */
+            metadataProfile?: string | null;
+            /** @description Suffix on every name arrgo writes ("Name [namespace]"), so synced entities never collide with your own; null (default) writes PCD names as they are. With several databases, the first database's namespace applies */
+            namespace?: string | null;
+            /** @description Delete custom formats and quality profiles on the app that arrgo does not manage (default off: they are reported as unmanaged only). With several databases, the first database's setting applies */
+            deleteUnmanaged?: boolean;
+        };
+        SyncDatabaseEntryInput: {
+            /** @description A PCD database that feeds this instance */
             databaseId: number;
-            /**
-             * @description PCD quality profile names; the custom formats they score come along
-             * @default []
-             */
-            qualityProfiles: string[];
-            /** @default null */
-            delayProfile: string | null;
-            /** @default null */
-            naming: string | null;
-            /** @default null */
-            mediaSettings: string | null;
-            /** @default null */
-            qualityDefinitions: string | null;
-            /**
-             * @description music_app only
-             * @default null
-             */
-            metadataProfile: string | null;
-            /**
-             * @description Suffix on every name arrgo writes ("Name [namespace]"), so synced entities never collide with your own; null writes PCD names as they are
-             * @default null
-             */
-            namespace: string | null;
-            /**
-             * @description Delete custom formats and quality profiles on the app that arrgo does not manage (off: they are reported as unmanaged only)
-             * @default false
-             */
-            deleteUnmanaged: boolean;
+            selection: components["schemas"]["SyncSelectionInput"];
+        };
+        SyncConfigInput: {
+            /** @description The PCD database that feeds this instance (single-database form: the selection fields sit beside it). Give this or databases */
+            databaseId?: number;
+            /** @description The databases that feed this instance, highest priority first (1 to 8, each at most once), each with its own selection. An entity supplied by two of them comes from the earlier one */
+            databases?: components["schemas"]["SyncDatabaseEntryInput"][];
+            /** @description PCD quality profile names; the custom formats they score come along (default: none) */
+            qualityProfiles?: string[];
+            delayProfile?: string | null;
+            naming?: string | null;
+            mediaSettings?: string | null;
+            qualityDefinitions?: string | null;
+            /** @description music_app only */
+            metadataProfile?: string | null;
+            /** @description Suffix on every name arrgo writes ("Name [namespace]"), so synced entities never collide with your own; null (default) writes PCD names as they are. With several databases, the first database's namespace applies */
+            namespace?: string | null;
+            /** @description Delete custom formats and quality profiles on the app that arrgo does not manage (default off: they are reported as unmanaged only). With several databases, the first database's setting applies */
+            deleteUnmanaged?: boolean;
         };
         /** @enum {string} */
         SyncSection: "qualityProfiles" | "delayProfiles" | "mediaManagement" | "metadataProfiles";
@@ -2705,6 +2726,31 @@ export interface components {
             category?: "drift" | "missing" | "unmanaged";
             remoteId: number | null;
             fields: components["schemas"]["FieldChange"][];
+            /** @description The database the synced entity came from (absent on unmanaged entities) */
+            databaseId?: number;
+        };
+        SyncSourceCollision: {
+            entityType: string;
+            /** @description The winner's entity name */
+            name: string;
+            /** @description The earliest database that supplies the entity: its version is synced */
+            winner: {
+                databaseId: number;
+                databaseName: string;
+            };
+            losers: {
+                databaseId: number;
+                databaseName: string;
+                /** @description Single-entity settings: the loser's own selection when it is another name */
+                name?: string;
+            }[];
+            /**
+             * @description collision: two databases select an entity of this type and name (or each selects a single-entity setting); formatOverride: a quality profile of a later database scores a custom format an earlier database supplies, and the earlier one is used
+             * @enum {string}
+             */
+            kind: "collision" | "formatOverride";
+            /** @description formatOverride: a quality profile of the (first) overridden database that scores the format */
+            profile?: string;
         };
         SyncPreview: {
             id: number;
@@ -2762,6 +2808,13 @@ export interface components {
                 name: string;
                 message: string;
             }[];
+            /** @description The databases the preview was computed from, in priority order (empty on previews stored before several databases) */
+            databases: {
+                databaseId: number;
+                name: string;
+            }[];
+            /** @description Entities two or more databases supply, with the winner and the losers named */
+            collisions: components["schemas"]["SyncSourceCollision"][];
             failure: components["schemas"]["FailureEvidence"];
             runId: number | null;
             workflowId: string;
