@@ -532,7 +532,7 @@ export interface paths {
         };
         /** The instance's sync configuration */
         get: operations["getSyncConfig"];
-        /** Set which database feeds the instance and what it syncs (names are checked against the resolved database) */
+        /** Set which databases feed the instance, in priority order, and what each syncs (names are checked against each resolved database) */
         put: operations["putSyncConfig"];
         post?: never;
         /** Stop syncing the instance (nothing in the app is touched) */
@@ -6582,14 +6582,12 @@ export interface operations {
                     "application/json": components["schemas"]["SyncConfig"];
                 };
             };
-            /** @description Invalid request; the message names the field */
+            /** @description A name not in its database, a profile the app family cannot use, a database listed twice or missing, more than 8 databases, or databaseId and databases both given */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
             /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {
