@@ -2679,23 +2679,11 @@ export interface components {
             databaseId: number;
             selection: components["schemas"]["SyncSelectionInput"];
         };
-        SyncConfigInput: {
+        SyncConfigInput: components["schemas"]["SyncSelectionInput"] & {
             /** @description The PCD database that feeds this instance (single-database form: the selection fields sit beside it). Give this or databases */
             databaseId?: number;
             /** @description The databases that feed this instance, highest priority first (1 to 8, each at most once), each with its own selection. An entity supplied by two of them comes from the earlier one */
             databases?: components["schemas"]["SyncDatabaseEntryInput"][];
-            /** @description PCD quality profile names; the custom formats they score come along (default: none) */
-            qualityProfiles?: string[];
-            delayProfile?: string | null;
-            naming?: string | null;
-            mediaSettings?: string | null;
-            qualityDefinitions?: string | null;
-            /** @description music_app only */
-            metadataProfile?: string | null;
-            /** @description Suffix on every name arrgo writes ("Name [namespace]"), so synced entities never collide with your own; null (default) writes PCD names as they are. With several databases, the first database's namespace applies */
-            namespace?: string | null;
-            /** @description Delete custom formats and quality profiles on the app that arrgo does not manage (default off: they are reported as unmanaged only). With several databases, the first database's setting applies */
-            deleteUnmanaged?: boolean;
         };
         /** @enum {string} */
         SyncSection: "qualityProfiles" | "delayProfiles" | "mediaManagement" | "metadataProfiles";

@@ -28,17 +28,15 @@ export const SyncDatabaseEntryInputSchema = z
   .strict()
   .openapi('SyncDatabaseEntryInput');
 
-export const SyncConfigBodySchema = z
-  .object({
-    databaseId: idValue().optional().openapi({ description: 'The PCD database that feeds this instance (single-database form: the selection fields sit beside it). Give this or databases' }),
-    databases: z
-      .array(SyncDatabaseEntryInputSchema)
-      .min(1)
-      .max(MAX_SYNC_DATABASES)
-      .optional()
-      .openapi({ description: `The databases that feed this instance, highest priority first (1 to ${MAX_SYNC_DATABASES}, each at most once), each with its own selection. An entity supplied by two of them comes from the earlier one` }),
-    ...selectionFields,
-  })
+export const SyncConfigBodySchema = SyncSelectionInputSchema.extend({
+  databaseId: idValue().optional().openapi({ description: 'The PCD database that feeds this instance (single-database form: the selection fields sit beside it). Give this or databases' }),
+  databases: z
+    .array(SyncDatabaseEntryInputSchema)
+    .min(1)
+    .max(MAX_SYNC_DATABASES)
+    .optional()
+    .openapi({ description: `The databases that feed this instance, highest priority first (1 to ${MAX_SYNC_DATABASES}, each at most once), each with its own selection. An entity supplied by two of them comes from the earlier one` }),
+})
   .strict()
   .openapi('SyncConfigInput');
 
