@@ -80,6 +80,10 @@ for (const db of dbKinds()) describe(`several databases per instance, in order (
     expect(atmosOnApp().map(patternOf)).toEqual(['\\bATMOS\\b']);
     const profiles = radarr.emulator.state.qualityProfiles.map((p: { name: string }) => p.name);
     expect(profiles).toEqual(expect.arrayContaining(['Movies 1080p', 'Movies Alt']));
+    // A drift check compares the app with both databases: in sync, the second database's profile managed.
+    const drift = await h.post(`/drift/${radarr.id}/check`);
+    expect(drift.body.status).toBe('in-sync');
+    expect(drift.body.unmanaged.map((u: { name: string }) => u.name)).not.toContain('Movies Alt');
     const atmosId = atmosOnApp()[0].id;
     const postsBefore = radarr.emulator.writes.count('customformat', 'POST');
 
@@ -91,6 +95,9 @@ for (const db of dbKinds()) describe(`several databases per instance, in order (
     const atmos = next.body.qualityProfiles.customFormats.find((c: { name: string }) => c.name === 'Atmos');
     expect(atmos).toMatchObject({ action: 'update', databaseId: two, remoteId: atmosId });
     expect(next.body.qualityProfiles.customFormats.filter((c: { action: string }) => c.action !== 'unchanged').map((c: { name: string }) => c.name)).toEqual(['Atmos']);
+    // Drift sees the swap too: Atmos is now drifted from database two's version.
+    const swappedDrift = await h.post(`/drift/${radarr.id}/check`);
+    expect(swappedDrift.body.drift.map((d: { name: string }) => d.name)).toEqual(['Atmos']);
 
     expect((await h.post(`/sync/previews/${next.body.id}/apply?wait=true`)).body).toMatchObject({ status: 'applied', failure: null });
     expect(atmosOnApp().map((f: { id: number }) => f.id)).toEqual([atmosId]);
