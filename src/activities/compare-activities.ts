@@ -26,7 +26,9 @@ export function compareActivities(deps: ActivityDeps) {
       if (!supportedOn(cache.resolved, input.entityType, input.name, arrType)) return { ...base, error: 'incompatible' };
       const config = await new SyncConfigService(em, deps.pcdCaches).find(instance.id);
       if (!config) return { ...base, supported: true, error: 'not_configured' };
-      const present = selectedBy(cache.resolved, arrType, config.selection, input.entityType, input.name);
+      // The selection of the compared database's entry (an instance fed by another database: its effective selection, as before).
+      const fed = config.databases.filter((entry) => entry.databaseId === input.databaseId);
+      const present = (fed.length ? fed.map((entry) => entry.selection) : [config.selection]).some((selection) => selectedBy(cache.resolved, arrType, selection, input.entityType, input.name));
       const { source, selection, section, liveParts } = transformInputs(cache.resolved, input.entityType, input.name, arrType, config.selection.namespace);
       const connection = await new InstanceService(em, deps.secretBox).connection(instance.id);
       const client = createArrClient(connection, deps.config.appRequestTimeoutMs);

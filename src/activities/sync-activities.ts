@@ -5,12 +5,12 @@ import { createArrClient } from '../clients/arr-client';
 import { AppRequestError } from '../clients/http';
 import { evidenceForAppFailure, failureEvidence, isAppCallFailure, type AppCallFailure, type FailureEvidence } from '../domain/failure-evidence';
 import {
+  annotateOrigins,
   applyPlan,
   completeRun,
   ledgerWrites,
   liveNeeds,
   planSync,
-  scopeIdentities,
   summarizeVerification,
   unreadableVerification,
   verificationNeeds,
@@ -22,11 +22,11 @@ import {
   type VerificationSummary,
   type WritePlan,
 } from '../domain/sync';
-import { SyncPreview, SyncRun, type PreviewStatus, SERVABLE_CACHE_STATUSES } from '../persistence/entities';
+import { SyncPreview, SyncRun, type PreviewStatus } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { checkAppIdentity } from '../services/instances/app-identity';
 import { fingerprint, readLiveState, unreadLiveState, type LivePart } from '../services/sync/live-state';
-import { readApplySubject, readPreviewSubject, storeGeneratedPreview, type ApplySubject, type GeneratedRow, type PreviewTarget } from '../services/sync/preview-target';
+import { readApplySubject, readPreviewSubject, storeGeneratedPreview, unreadyDatabase, type ApplySubject, type GeneratedRow, type PreviewTarget } from '../services/sync/preview-target';
 import { readRunsToFinish, storeFinishedRuns, storeRunOutcomes, storeRunVerification } from '../services/sync/run-rows';
 import type { ActivityDeps } from './deps';
 import { notify } from './notify';
@@ -34,7 +34,7 @@ import { progressHeartbeat } from './heartbeat';
 import { syncRunEvent } from '../domain/notifications';
 import { syncApplyDuration, syncRunsTotal } from '../platform/metrics';
 import { probe } from '../platform/profiling';
-import { cachedSyncSource } from '../services/sync/sync-source';
+import { configuredSyncSource } from '../services/sync/sync-source';
 import { readLedger, writeLedger } from '../services/sync/ledger-service';
 
 /** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
@@ -105,17 +105,23 @@ export type ComputedPreview =
  * sync preview stores it, a rollout's pre-check only counts.
  */
 export async function computePreview(deps: ActivityDeps, target: PreviewTarget, preview: { instanceId: number; instanceName: string; sections: string[] }): Promise<ComputedPreview> {
-  const { config, database } = target;
-  if (!config || !database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.pulled) {
+  const { config } = target;
+  if (!config || unreadyDatabase(target, { pulled: true })) {
     return { status: 'failed', failure: failureEvidence('internalError'), body: null, failedSections: [] };
   }
   if (!target.instance) throw notFound(`Instance ${preview.instanceId} not found`);
   const connection = new InstanceService(deps.orm.em, deps.secretBox).connectionOf(target.instance);
-  const cache = await deps.pcdCaches.build(database.id, undefined, database);
   const arrType = connection.arrType;
   const sections = preview.sections as SyncSection[];
-  // Instances syncing the same selection from the same state share one source (pure data).
-  const source = scopeIdentities(cachedSyncSource(cache, arrType, config.selection), database.id);
+  // Instances syncing the same selection from the same state share each database's source (pure data).
+  const merged = await configuredSyncSource(
+    deps.pcdCaches,
+    arrType,
+    config.databases.map((entry, i) => {
+      const stored = target.databases[i]!;
+      return { databaseId: entry.databaseId, databaseName: stored.name, selection: entry.selection, stored };
+    }),
+  );
   const ledger = await readLedger(deps.orm.em, preview.instanceId);
   const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
   const liveStarted = performance.now();
@@ -134,7 +140,8 @@ export async function computePreview(deps: ActivityDeps, target: PreviewTarget, 
     if (failed) failedSections.set(section, evidenceForAppFailure(failures[failed]!));
   }
   const okSections = sections.filter((s) => !failedSections.has(s));
-  const planned = probe('transform', 'planSync', () => planSync({ arrType, selection: config.selection, source, live, sections: okSections, ledger }));
+  const planned = probe('transform', 'planSync', () => planSync({ arrType, selection: merged.selection, source: merged.source, live, sections: okSections, ledger }));
+  annotateOrigins(planned.preview, merged.origins);
   const sectionOutcomes = sections.map((section) => {
     const evidence = failedSections.get(section);
     if (evidence) return { section, skipped: false, failure: evidence };
@@ -154,6 +161,8 @@ export async function computePreview(deps: ActivityDeps, target: PreviewTarget, 
     counts: planned.preview.counts,
     issues: planned.preview.issues,
     identity: planned.identity,
+    databases: merged.databases,
+    collisions: merged.collisions,
   };
   if (failedSections.size > 0) {
     // The first failed section's app failure is the cause, so that a summary can say what went wrong.

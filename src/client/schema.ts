@@ -532,7 +532,7 @@ export interface paths {
         };
         /** The instance's sync configuration */
         get: operations["getSyncConfig"];
-        /** Set which database feeds the instance and what it syncs (names are checked against the resolved database) */
+        /** Set which databases feed the instance, in priority order, and what each syncs (names are checked against each resolved database) */
         put: operations["putSyncConfig"];
         post?: never;
         /** Stop syncing the instance (nothing in the app is touched) */
@@ -2631,8 +2631,19 @@ export interface components {
             /** @description databaseVersion of the preview being adopted */
             databaseVersion: string;
         };
+        SyncSelection: {
+            qualityProfiles: string[];
+            delayProfile: string | null;
+            naming: string | null;
+            mediaSettings: string | null;
+            qualityDefinitions: string | null;
+            metadataProfile: string | null;
+            namespace: string | null;
+            deleteUnmanaged: boolean;
+        };
         SyncConfig: {
             instanceId: number;
+            /** @description The first database; the selection fields beside it are its selection */
             databaseId: number;
             qualityProfiles: string[];
             delayProfile: string | null;
@@ -2642,39 +2653,37 @@ export interface components {
             metadataProfile: string | null;
             namespace: string | null;
             deleteUnmanaged: boolean;
+            /** @description Every database in priority order, each with its selection */
+            databases: {
+                databaseId: number;
+                selection: components["schemas"]["SyncSelection"];
+            }[];
             updatedAt: string;
         };
-        SyncConfigInput: {
-            /** @description The PCD database that feeds this instance */
+        SyncSelectionInput: {
+            /** @description PCD quality profile names; the custom formats they score come along (default: none) */
+            qualityProfiles?: string[];
+            delayProfile?: string | null;
+            naming?: string | null;
+            mediaSettings?: string | null;
+            qualityDefinitions?: string | null;
+            /** @description music_app only */
+            metadataProfile?: string | null;
+            /** @description Suffix on every name arrgo writes ("Name [namespace]"), so synced entities never collide with your own; null (default) writes PCD names as they are. With several databases, the first database's namespace applies */
+            namespace?: string | null;
+            /** @description Delete custom formats and quality profiles on the app that arrgo does not manage (default off: they are reported as unmanaged only). With several databases, the first database's setting applies */
+            deleteUnmanaged?: boolean;
+        };
+        SyncDatabaseEntryInput: {
+            /** @description A PCD database that feeds this instance */
             databaseId: number;
-            /**
-             * @description PCD quality profile names; the custom formats they score come along
-             * @default []
-             */
-            qualityProfiles: string[];
-            /** @default null */
-            delayProfile: string | null;
-            /** @default null */
-            naming: string | null;
-            /** @default null */
-            mediaSettings: string | null;
-            /** @default null */
-            qualityDefinitions: string | null;
-            /**
-             * @description music_app only
-             * @default null
-             */
-            metadataProfile: string | null;
-            /**
-             * @description Suffix on every name arrgo writes ("Name [namespace]"), so synced entities never collide with your own; null writes PCD names as they are
-             * @default null
-             */
-            namespace: string | null;
-            /**
-             * @description Delete custom formats and quality profiles on the app that arrgo does not manage (off: they are reported as unmanaged only)
-             * @default false
-             */
-            deleteUnmanaged: boolean;
+            selection: components["schemas"]["SyncSelectionInput"];
+        };
+        SyncConfigInput: components["schemas"]["SyncSelectionInput"] & {
+            /** @description The PCD database that feeds this instance (single-database form: the selection fields sit beside it). Give this or databases */
+            databaseId?: number;
+            /** @description The databases that feed this instance, highest priority first (1 to 8, each at most once), each with its own selection. An entity supplied by two of them comes from the earlier one */
+            databases?: components["schemas"]["SyncDatabaseEntryInput"][];
         };
         /** @enum {string} */
         SyncSection: "qualityProfiles" | "delayProfiles" | "mediaManagement" | "metadataProfiles";
@@ -2713,6 +2722,8 @@ export interface components {
             unmanagedReason?: "notManaged" | "noLongerSelected";
             /** @description Unmanaged entries: the reason in words */
             reason?: string;
+            /** @description The database the synced entity came from (absent on unmanaged entities) */
+            databaseId?: number;
         };
         /** @description How custom formats and quality profiles were matched with the app through the sync ledger (docs/sync.md, "Identity and the ledger"); null while generating, when generation failed before planning, or for previews stored before the ledger */
         SyncIdentitySummary: {
@@ -2723,6 +2734,29 @@ export interface components {
             /** @description Ledger entries of desired entities whose app id no longer exists on the app (an app restored from a backup) */
             stale: number;
         } | null;
+        SyncSourceCollision: {
+            entityType: string;
+            /** @description The winner's entity name */
+            name: string;
+            /** @description The earliest database that supplies the entity: its version is synced */
+            winner: {
+                databaseId: number;
+                databaseName: string;
+            };
+            losers: {
+                databaseId: number;
+                databaseName: string;
+                /** @description Single-entity settings: the loser's own selection when it is another name */
+                name?: string;
+            }[];
+            /**
+             * @description collision: two databases select an entity of this type and name (or each selects a single-entity setting); formatOverride: a quality profile of a later database scores a custom format an earlier database supplies, and the earlier one is used
+             * @enum {string}
+             */
+            kind: "collision" | "formatOverride";
+            /** @description formatOverride: a quality profile of the (first) overridden database that scores the format */
+            profile?: string;
+        };
         SyncPreview: {
             id: number;
             instanceId: number;
@@ -2780,6 +2814,13 @@ export interface components {
                 message: string;
             }[];
             identity: components["schemas"]["SyncIdentitySummary"];
+            /** @description The databases the preview was computed from, in priority order (empty on previews stored before several databases) */
+            databases: {
+                databaseId: number;
+                name: string;
+            }[];
+            /** @description Entities two or more databases supply, with the winner and the losers named */
+            collisions: components["schemas"]["SyncSourceCollision"][];
             failure: components["schemas"]["FailureEvidence"];
             runId: number | null;
             workflowId: string;
@@ -6586,14 +6627,12 @@ export interface operations {
                     "application/json": components["schemas"]["SyncConfig"];
                 };
             };
-            /** @description Invalid request; the message names the field */
+            /** @description A name not in its database, a profile the app family cannot use, a database listed twice or missing, more than 8 databases, or databaseId and databases both given */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
             /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
             401: {

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { CanaryRollout, Instance, Session, SyncLedgerEntry, SyncRun, User } from '../../src/persistence/entities';
+import { CanaryRollout, Instance, InstanceSyncDatabase, Session, SyncLedgerEntry, SyncRun, User } from '../../src/persistence/entities';
 import { readLedger, writeLedger } from '../../src/services/sync/ledger-service';
+import { emptySelection } from '../../src/domain/sync';
+import { SyncConfigService } from '../../src/services/sync/sync-config-service';
 import { PROFILE_CHANNEL, type ProfileSample } from '../../src/platform/profiling';
 import type { Knex } from '@mikro-orm/knex';
 import { SecretBox } from '../../src/platform/crypto';
@@ -275,6 +277,31 @@ async function expectRunVerification(orm: Orm): Promise<void> {
 }
 
 describeOnDatabases('sync run verification column (migration 0015)', expectRunVerification);
+
+/**
+ * Migration 0016: a sync configuration stored before several databases becomes its one-element
+ * list (same database and selection, position 0); a database is listed once per instance.
+ */
+async function expectSyncConfigDatabases(orm: Orm): Promise<void> {
+  await orm.getMigrator().up({ to: 'Migration0013UsersAndSessions' });
+  const knex = (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+  const selection = { qualityProfiles: ['Movies 1080p'], naming: 'Standard', namespace: 'ns' };
+  await knex('instance_sync_configs').insert({ instance_id: 7, database_id: 3, selection: JSON.stringify(selection), updated_at: new Date() });
+  expect(await migrate(orm)).toBe(LATEST_MIGRATION);
+  const rows = await orm.em.fork().find(InstanceSyncDatabase, {});
+  expect(rows.map((r) => [r.instanceId, r.position, r.databaseId, r.selection])).toEqual([[7, 0, 3, selection]]);
+  const found = await new SyncConfigService(orm.em.fork(), null as never).find(7);
+  expect(found).toMatchObject({ databaseId: 3, databases: [{ databaseId: 3, selection: { ...emptySelection(), ...selection } }], selection: { ...emptySelection(), ...selection } });
+  const em = orm.em.fork();
+  em.create(InstanceSyncDatabase, { instanceId: 7, position: 1, databaseId: 4, selection: { qualityProfiles: ['Other'] } });
+  await em.flush();
+  expect((await new SyncConfigService(orm.em.fork(), null as never).find(7))!.selection.qualityProfiles).toEqual(['Movies 1080p', 'Other']);
+  const twin = orm.em.fork();
+  twin.create(InstanceSyncDatabase, { instanceId: 7, position: 2, databaseId: 3, selection: {} });
+  await expect(twin.flush()).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+}
+
+describeOnDatabases('sync configurations with several databases (migration 0016)', expectSyncConfigDatabases);
 
 /** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
 function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {

@@ -1,4 +1,4 @@
-import { CanaryRollout, Instance, InstanceSyncConfig, SyncRun } from '../../src/persistence/entities';
+import { CanaryRollout, Instance, InstanceSyncConfig, InstanceSyncDatabase, SyncRun } from '../../src/persistence/entities';
 import { dbKinds } from '../helpers/databases';
 import { SAMPLE_PCD, linkDatabase } from '../helpers/fleet';
 import { startArrgo, type Harness } from '../helpers/harness';
@@ -90,12 +90,14 @@ for (const db of dbKinds()) {
     it('merges the four sources in one feed, in the documented order, with counts, links and retained labels', async () => {
       const em = h.service.orm.em.fork();
       em.create(InstanceSyncConfig, { instanceId: fleet.radarr.id, databaseId: dbId, selection: {}, updatedAt: new Date() });
+      em.create(InstanceSyncDatabase, { instanceId: fleet.radarr.id, position: 0, databaseId: dbId, selection: {} });
       await em.flush();
       const manual = await h.post(`/databases/${dbId}/snapshots`, { note: 'known good' });
       const rollback = await h.post(`/databases/${dbId}/snapshots/${manual.body.id}/rollback?wait=true`);
       expect(rollback.body.status).toBe('success');
       // The rollback names the instances to preview a sync for.
       expect(rollback.body.instancesFed).toEqual([fleet.radarr.id]);
+      await em.nativeDelete(InstanceSyncDatabase, { instanceId: fleet.radarr.id });
       await em.nativeDelete(InstanceSyncConfig, { instanceId: fleet.radarr.id });
       const gone = await h.post(`/databases/${goneDbId}/snapshots`, {});
       expect((await h.del(`/databases/${goneDbId}`)).status).toBe(204);

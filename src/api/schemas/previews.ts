@@ -1,7 +1,7 @@
 import { APP_FAILURE_CODES, FAILURE_CODES } from '../../domain/failure-evidence';
+import { SOURCE_COLLISION_KINDS, UNMANAGED_REASONS } from '../../domain/sync';
 import { idValue, int, z } from '../http/zod';
 import { ArrTypeSchema } from './common';
-import { UNMANAGED_REASONS } from '../../domain/sync/types';
 import { FieldChangeSchema } from './pcd';
 import { SyncSectionSchema } from './sync';
 
@@ -43,6 +43,7 @@ export const SyncChangeSchema = z
       description: 'Unmanaged custom formats and quality profiles: noLongerSelected when arrgo created it (sync ledger) and no selected PCD entity stands for it any more; notManaged otherwise',
     }),
     reason: z.string().optional().openapi({ description: 'Unmanaged entries: the reason in words' }),
+    databaseId: z.number().int().optional().openapi({ description: 'The database the synced entity came from (absent on unmanaged entities)' }),
   })
   .openapi('SyncChange');
 
@@ -53,6 +54,21 @@ export const IdentitySummarySchema = z
     stale: z.number().int().openapi({ description: 'Ledger entries of desired entities whose app id no longer exists on the app (an app restored from a backup)' }),
   })
   .openapi('SyncIdentitySummary');
+
+const DatabaseRefSchema = z.object({ databaseId: z.number().int(), databaseName: z.string() });
+
+export const SourceCollisionSchema = z
+  .object({
+    entityType: z.string(),
+    name: z.string().openapi({ description: "The winner's entity name" }),
+    winner: DatabaseRefSchema.openapi({ description: 'The earliest database that supplies the entity: its version is synced' }),
+    losers: z.array(DatabaseRefSchema.extend({ name: z.string().optional().openapi({ description: "Single-entity settings: the loser's own selection when it is another name" }) })),
+    kind: z.enum(SOURCE_COLLISION_KINDS).openapi({
+      description: 'collision: two databases select an entity of this type and name (or each selects a single-entity setting); formatOverride: a quality profile of a later database scores a custom format an earlier database supplies, and the earlier one is used',
+    }),
+    profile: z.string().optional().openapi({ description: 'formatOverride: a quality profile of the (first) overridden database that scores the format' }),
+  })
+  .openapi('SyncSourceCollision');
 
 /** Actions a preview counts: creates, updates, deletes and unchanged entries. */
 export const ChangeCountsSchema = z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int(), unchanged: z.number().int() });
@@ -80,6 +96,8 @@ export const PreviewSchema = z
     counts: ChangeCountsSchema,
     issues: z.array(z.object({ severity: z.string(), section: z.string(), entityType: z.string(), name: z.string(), message: z.string() })),
     identity: IdentitySummarySchema.nullable().openapi({ description: 'How custom formats and quality profiles were matched with the app through the sync ledger (docs/sync.md, "Identity and the ledger"); null while generating, when generation failed before planning, or for previews stored before the ledger' }),
+    databases: z.array(z.object({ databaseId: z.number().int(), name: z.string() })).openapi({ description: 'The databases the preview was computed from, in priority order (empty on previews stored before several databases)' }),
+    collisions: z.array(SourceCollisionSchema).openapi({ description: 'Entities two or more databases supply, with the winner and the losers named' }),
     failure: FailureEvidenceSchema.nullable(),
     runId: z.number().int().nullable(),
     workflowId: z.string(),

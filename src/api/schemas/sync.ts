@@ -1,5 +1,5 @@
 import { FAILURE_CODES } from '../../domain/failure-evidence';
-import { MISMATCH_CODES, SYNC_ENTITY_TYPES, SYNC_SECTIONS, VERIFICATION_STATUSES } from '../../domain/sync';
+import { MAX_SYNC_DATABASES, MISMATCH_CODES, SYNC_ENTITY_TYPES, SYNC_SECTIONS, VERIFICATION_STATUSES } from '../../domain/sync';
 import { RETENTION_DAYS_MAX, RETENTION_MAX_ENTRIES_MAX, SYNC_RUN_STATUSES, SYNC_TRIGGERS } from '../../services/sync/history-service';
 import { ArrTypeSchema } from './common';
 import { idValue, int, text, z } from '../http/zod';
@@ -7,33 +7,59 @@ import { idValue, int, text, z } from '../http/zod';
 export const SyncSectionSchema = z.enum(SYNC_SECTIONS).openapi('SyncSection');
 const pcdName = text({ min: 1, max: 100 });
 
-export const SyncConfigBodySchema = z
+/** What one database syncs; a field left out takes its default (nothing selected, no namespace, deleteUnmanaged off). */
+const selectionFields = {
+  qualityProfiles: z.array(pcdName).max(100).optional().openapi({ description: 'PCD quality profile names; the custom formats they score come along (default: none)' }),
+  delayProfile: pcdName.nullable().optional(),
+  naming: pcdName.nullable().optional(),
+  mediaSettings: pcdName.nullable().optional(),
+  qualityDefinitions: pcdName.nullable().optional(),
+  metadataProfile: pcdName.nullable().optional().openapi({ description: 'music_app only' }),
+  namespace: text({ min: 1, max: 50 }).nullable().optional().openapi({ description: 'Suffix on every name arrgo writes ("Name [namespace]"), so synced entities never collide with your own; null (default) writes PCD names as they are. With several databases, the first database\'s namespace applies' }),
+  deleteUnmanaged: z.boolean().optional().openapi({ description: "Delete custom formats and quality profiles on the app that arrgo does not manage (default off: they are reported as unmanaged only). With several databases, the first database's setting applies" }),
+};
+
+export const SyncSelectionInputSchema = z.object(selectionFields).strict().openapi('SyncSelectionInput');
+
+export const SyncDatabaseEntryInputSchema = z
   .object({
-    databaseId: idValue().openapi({ description: 'The PCD database that feeds this instance' }),
-    qualityProfiles: z.array(pcdName).max(100).default([]).openapi({ description: 'PCD quality profile names; the custom formats they score come along' }),
-    delayProfile: pcdName.nullable().default(null),
-    naming: pcdName.nullable().default(null),
-    mediaSettings: pcdName.nullable().default(null),
-    qualityDefinitions: pcdName.nullable().default(null),
-    metadataProfile: pcdName.nullable().default(null).openapi({ description: 'music_app only' }),
-    namespace: text({ min: 1, max: 50 }).nullable().default(null).openapi({ description: 'Suffix on every name arrgo writes ("Name [namespace]"), so synced entities never collide with your own; null writes PCD names as they are' }),
-    deleteUnmanaged: z.boolean().default(false).openapi({ description: 'Delete custom formats and quality profiles on the app that arrgo does not manage (off: they are reported as unmanaged only)' }),
+    databaseId: idValue().openapi({ description: 'A PCD database that feeds this instance' }),
+    selection: SyncSelectionInputSchema,
   })
   .strict()
+  .openapi('SyncDatabaseEntryInput');
+
+export const SyncConfigBodySchema = SyncSelectionInputSchema.extend({
+  databaseId: idValue().optional().openapi({ description: 'The PCD database that feeds this instance (single-database form: the selection fields sit beside it). Give this or databases' }),
+  databases: z
+    .array(SyncDatabaseEntryInputSchema)
+    .min(1)
+    .max(MAX_SYNC_DATABASES)
+    .optional()
+    .openapi({ description: `The databases that feed this instance, highest priority first (1 to ${MAX_SYNC_DATABASES}, each at most once), each with its own selection. An entity supplied by two of them comes from the earlier one` }),
+})
+  .strict()
   .openapi('SyncConfigInput');
+
+const selectionView = {
+  qualityProfiles: z.array(z.string()),
+  delayProfile: z.string().nullable(),
+  naming: z.string().nullable(),
+  mediaSettings: z.string().nullable(),
+  qualityDefinitions: z.string().nullable(),
+  metadataProfile: z.string().nullable(),
+  namespace: z.string().nullable(),
+  deleteUnmanaged: z.boolean(),
+};
+
+export const SyncSelectionSchema = z.object(selectionView).openapi('SyncSelection');
 
 export const SyncConfigSchema = z
   .object({
     instanceId: z.number().int(),
-    databaseId: z.number().int(),
-    qualityProfiles: z.array(z.string()),
-    delayProfile: z.string().nullable(),
-    naming: z.string().nullable(),
-    mediaSettings: z.string().nullable(),
-    qualityDefinitions: z.string().nullable(),
-    metadataProfile: z.string().nullable(),
-    namespace: z.string().nullable(),
-    deleteUnmanaged: z.boolean(),
+    databaseId: z.number().int().openapi({ description: 'The first database; the selection fields beside it are its selection' }),
+    ...selectionView,
+    databases: z.array(z.object({ databaseId: z.number().int(), selection: SyncSelectionSchema })).openapi({ description: 'Every database in priority order, each with its selection' }),
     updatedAt: z.string(),
   })
   .openapi('SyncConfig');

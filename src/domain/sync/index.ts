@@ -40,6 +40,10 @@ export type { SyncSource, NamingData, EntityIdentities } from './source';
 export { LEDGER_ENTITY_TYPES, UNMANAGED_REASON_TEXT, matchEntities, unmanagedReason, ledgerWrites } from './ledger';
 export type { LedgerEntityType, LedgerEntry, IdentityBinding, IdentitySummary, LedgerWrite } from './ledger';
 
+// ---- several databases per instance
+export { mergeSyncSources, effectiveSelection, annotateOrigins, MAX_SYNC_DATABASES, SOURCE_COLLISION_KINDS } from './merge';
+export type { DatabaseSource, DatabaseRef, SourceCollision, SourceCollisionKind, EntityOrigins, MergedSource } from './merge';
+
 // ---- catalog and app facts
 export { catalogFromLive, qualityByName, languageByName } from './catalog';
 export {

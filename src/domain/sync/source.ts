@@ -41,8 +41,8 @@ export interface SyncSource {
   metadataProfile: MetadataProfileData | null;
   /** PCD canonical quality name -> the app's API name. */
   qualityNames: Record<string, string>;
-  /** Selected or referenced entities the database does not have. */
-  missing: { entityType: PortableType; name: string }[];
+  /** Selected or referenced entities the database does not have (merged sources name the database). */
+  missing: { entityType: PortableType; name: string; databaseName?: string }[];
   /**
    * Stable identity of each custom format and quality profile above, by PCD name: the name it had
    * before its first rename (docs/sync.md, "Identity and the ledger"). Raw as read; the sync scopes

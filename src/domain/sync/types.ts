@@ -63,6 +63,8 @@ export interface SyncChange {
   unmanagedReason?: UnmanagedReason;
   /** Unmanaged entries: the reason in words. */
   reason?: string;
+  /** The database the synced entity came from (absent on unmanaged and drift entries). */
+  databaseId?: number;
 }
 
 export interface ActionCounts {

@@ -2,7 +2,7 @@ import { AppSettingSchema } from './app-setting';
 import { InstanceSchema } from './instance';
 import { PcdDatabaseSchema } from './pcd-database';
 import { PcdOpSchema } from './pcd-op';
-import { InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema } from './sync';
+import { InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema } from './sync';
 import { CanaryRolloutSchema } from './canary-rollout';
 import { DriftResultSchema } from './drift-result';
 import { HealthSnapshotSchema } from './health-snapshot';
@@ -20,7 +20,7 @@ export type { PcdCacheStats, PcdCacheStatus, PcdFailedOpRecord, PcdManifestRecor
 export { SERVABLE_CACHE_STATUSES } from './pcd-database';
 export { PcdOp } from './pcd-op';
 export type { PcdOpLayer } from './pcd-op';
-export { InstanceSyncConfig, SyncPreview, SyncRun } from './sync';
+export { InstanceSyncConfig, InstanceSyncDatabase, SyncPreview, SyncRun } from './sync';
 export type { PreviewStatus, SyncRunStatus } from './sync';
 export { CanaryRollout } from './canary-rollout';
 export type { CanaryStatus, RolloutStatus } from './canary-rollout';
@@ -36,4 +36,4 @@ export { Session, User } from './auth';
 export { SyncLedgerEntry } from './sync-ledger';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema];

@@ -25,6 +25,30 @@ export const InstanceSyncConfigSchema = new EntitySchema<InstanceSyncConfig>({
   },
 });
 
+/**
+ * One database of an instance's sync configuration, in priority order (position 0 first). The
+ * configuration's own row repeats the first entry's database and selection.
+ */
+export class InstanceSyncDatabase {
+  instanceId!: number;
+  position!: number;
+  databaseId!: number;
+  /** A SyncSelection (src/domain/sync/selection.ts). */
+  selection!: Record<string, unknown>;
+}
+
+export const InstanceSyncDatabaseSchema = new EntitySchema<InstanceSyncDatabase>({
+  class: InstanceSyncDatabase,
+  tableName: 'instance_sync_databases',
+  properties: {
+    instanceId: { type: 'integer', primary: true, autoincrement: false, fieldName: 'instance_id' },
+    position: { type: 'integer', primary: true, autoincrement: false },
+    databaseId: { type: 'integer', fieldName: 'database_id' },
+    selection: { type: 'json' },
+  },
+  indexes: [{ name: 'instance_sync_databases_database_id_index', properties: ['databaseId'] }],
+  uniques: [{ name: 'instance_sync_databases_instance_database_unique', properties: ['instanceId', 'databaseId'] }],
+});
 
 /** A sync preview and, once applied, the link to its run. The workflow owns the status. */
 export class SyncPreview {

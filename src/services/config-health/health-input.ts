@@ -6,7 +6,7 @@ import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { referenceAlignment } from '../ref-guide/alignment-service';
 import { SyncConfigService } from '../sync/sync-config-service';
-import { cachedSyncSource } from '../sync/sync-source';
+import { configuredSyncSource } from '../sync/sync-source';
 
 /**
  * Everything health scoring needs, from stored state only (no app I/O): the instance, its
@@ -18,15 +18,20 @@ export async function assembleHealthInput(em: EntityManager, caches: PcdCacheMan
   let desired: HealthInput['desired'] = { profiles: [], issues: [], available: false };
   let reference: HealthInput['reference'] = null;
   if (config) {
-    const database = await em.findOne(PcdDatabase, { id: config.databaseId });
-    if (database?.enabled && SERVABLE_CACHE_STATUSES.includes(database.cacheStatus)) {
+    const rows = new Map((await em.find(PcdDatabase, { id: { $in: config.databases.map((d) => d.databaseId) } })).map((d) => [d.id, d]));
+    const databases = config.databases.map((entry) => ({ ...entry, row: rows.get(entry.databaseId) }));
+    if (databases.every(({ row }) => row?.enabled && SERVABLE_CACHE_STATUSES.includes(row.cacheStatus))) {
       try {
-        const cache = await caches.build(database.id);
-        const source = cachedSyncSource(cache, instance.arrType, config.selection);
-        const compatibility = cache.memo('profile-compatibility', () => profileCompatibility(cache.resolved));
+        const { source } = await configuredSyncSource(caches, instance.arrType, databases.map(({ databaseId, selection, row }) => ({ databaseId, databaseName: row!.name, selection, stored: row })));
+        // A profile's compatibility is its own database's: the earliest database that has the name.
+        const compatibility: ReturnType<typeof profileCompatibility> = [];
+        for (const { databaseId } of [...databases].reverse()) {
+          const cache = await caches.build(databaseId);
+          compatibility.push(...cache.memo('profile-compatibility', () => profileCompatibility(cache.resolved)));
+        }
         desired = { profiles: desiredProfilesFrom(source, compatibility), issues: (drift?.issues ?? []) as unknown as SyncIssue[], available: true };
-        // The reference is extra evidence: a failure to read it leaves ref_alignment skipped, nothing else.
-        reference = await referenceAlignment(em, database.id, source).catch(() => null);
+        // The reference is extra evidence (the first database's): a failure to read it leaves ref_alignment skipped, nothing else.
+        reference = await referenceAlignment(em, config.databaseId, source).catch(() => null);
       } catch {
         desired = { profiles: [], issues: [], available: false };
       }

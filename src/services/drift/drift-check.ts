@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createArrClient } from '../../clients/arr-client';
 import { backoffUntil, driftFailure, isFailedDrift, type DriftReason, type StoredDriftStatus } from '../../domain/drift';
 import type { DriftState } from '../../domain/notifications';
-import { appSections, classifyDrift, liveNeeds, planSync, scopeIdentities, type SyncChange, type SyncIssue } from '../../domain/sync';
+import type { ArrType } from '../../domain/arr-types';
+import { appSections, classifyDrift, liveNeeds, mergeSyncSources, planSync, scopeIdentities, type DatabaseSource, type MergedSource, type SyncChange, type SyncIssue } from '../../domain/sync';
 import { notFound } from '../../errors';
 import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
@@ -14,7 +15,7 @@ import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
 import { Slots } from '../slots';
 import { wakeableDelay } from '../wakeable-delay';
 import { readLiveState } from '../sync/live-state';
-import { SyncConfigService } from '../sync/sync-config-service';
+import { SyncConfigService, type InstanceSyncTarget } from '../sync/sync-config-service';
 import { readDriftSettings } from './drift-settings';
 import { cachedSyncSource } from '../sync/sync-source';
 import { readLedgers } from '../sync/ledger-service';
@@ -103,12 +104,24 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
   const stored = new Map(storedRows.map((r): [number, StoredRowState] => [r.instanceId, { failureStreak: r.failureStreak, status: r.status, counts: r.counts }]));
   const configs = await new SyncConfigService(em, deps.pcdCaches).findMany(ids);
   const ledgers = await readLedgers(em, ids);
-  const databaseIds = [...new Set([...configs.values()].map((c) => c.databaseId))];
+  const databaseIds = [...new Set([...configs.values()].flatMap((c) => c.databases.map((d) => d.databaseId)))];
   const databases = new Map((databaseIds.length ? await em.find(PcdDatabase, { id: { $in: databaseIds } }) : []).map((d) => [d.id, d]));
   const caches = new Map<number, Promise<PcdCache | null>>();
   const cacheOf = (databaseId: number) => {
     if (!caches.has(databaseId)) caches.set(databaseId, deps.pcdCaches.build(databaseId).catch(() => null));
     return caches.get(databaseId)!;
+  };
+  // Every database of the configuration, its cache built once per run; null when one is not ready.
+  const sourceOf = async (arrType: ArrType, config: InstanceSyncTarget): Promise<MergedSource | null> => {
+    const entries: DatabaseSource[] = [];
+    for (const entry of config.databases) {
+      const database = databases.get(entry.databaseId);
+      if (!database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.enabled) return null;
+      const cache = await cacheOf(database.id);
+      if (!cache) return null;
+      entries.push({ databaseId: database.id, databaseName: database.name, selection: entry.selection, source: scopeIdentities(cachedSyncSource(cache, arrType, entry.selection), database.id) });
+    }
+    return mergeSyncSources(entries);
   };
   const instanceService = new InstanceService(em, deps.secretBox);
   const writer = new DriftWriter(em, stored, settings.intervalMinutes * 60_000, deps.logger, ids.length > 1 ? WRITE_GATHER_MS : 0);
@@ -124,10 +137,8 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     if (!instance) throw notFound(`Instance ${instanceId} not found`);
     const config = configs.get(instanceId);
     if (!config) return verdict('error', 'not_configured');
-    const database = databases.get(config.databaseId);
-    if (!database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.enabled) return verdict('error', 'cache_not_ready');
-    const cache = await cacheOf(database.id);
-    if (!cache) return verdict('error', 'cache_not_ready');
+    const merged = await sourceOf(instance.arrType, config);
+    if (!merged) return verdict('error', 'cache_not_ready');
     const client = createArrClient(instanceService.connectionOf(instance), deps.timeoutMs);
     const identity = await slots.run(() => {
       at = new Date();
@@ -141,15 +152,14 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     if (identity.status === 'mismatch') return verdict('error', 'app_mismatch');
     const detectedVersion = identity.identity.version;
     const sections = appSections(instance.arrType);
-    const { live, failures } = await slots.run(() => readLiveState(client, liveNeeds(instance.arrType, config.selection, sections)));
+    const { live, failures } = await slots.run(() => readLiveState(client, liveNeeds(instance.arrType, merged.selection, sections)));
     const firstFailure = Object.values(failures)[0];
     if (firstFailure) {
       const failed = driftFailure(firstFailure);
       return verdict(failed.status, failed.reason, { detectedVersion });
     }
-    const source = scopeIdentities(cachedSyncSource(cache, instance.arrType, config.selection), database.id);
     const ledger = ledgers.get(instanceId) ?? [];
-    const planned = probe('transform', 'planSync', () => planSync({ arrType: instance.arrType, selection: config.selection, source, live, sections, ledger }));
+    const planned = probe('transform', 'planSync', () => planSync({ arrType: instance.arrType, selection: merged.selection, source: merged.source, live, sections, ledger }));
     const classified = classifyDrift(planned.preview);
     const content = { ...classified, managedTotal: countManaged(planned.preview), issues: planned.preview.issues };
     return verdict(classified.inSync ? 'in-sync' : 'drifted', null, { detectedVersion, content });

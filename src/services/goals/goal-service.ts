@@ -10,7 +10,7 @@ import { refGuideHints } from './guide-hints';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { UserLayerWriter } from '../pcd/user-ops';
 import { databaseVersionOf, previewGoal, type GoalContext, type GoalPreview, type GoalRequest, type GuideHintsProvider } from './goal-preview';
-import { Instance, InstanceSyncConfig } from '../../persistence/entities';
+import { Instance, InstanceSyncDatabase } from '../../persistence/entities';
 
 export interface GoalApplyRequest extends GoalRequest {
   /** The engineVersion of the preview the user saw. */
@@ -63,7 +63,7 @@ export class GoalService {
   private async context(request: GoalRequest): Promise<GoalContext> {
     const guide = (await this.guideHints?.(request.databaseId, request.arrType)) ?? null;
     const em = this.orm.em.fork();
-    const configs = await em.find(InstanceSyncConfig, { databaseId: request.databaseId });
+    const configs = await em.find(InstanceSyncDatabase, { databaseId: request.databaseId });
     const selects = (selection: Record<string, unknown>) => Array.isArray(selection.qualityProfiles) && selection.qualityProfiles.includes(request.profileName);
     const ids = configs.filter((c) => selects(c.selection)).map((c) => c.instanceId);
     const instances = ids.length > 0 ? await em.find(Instance, { id: { $in: ids }, arrType: { $ne: request.arrType } }, { fields: ['name', 'arrType'] }) : [];

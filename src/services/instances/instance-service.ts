@@ -4,7 +4,7 @@ import type { Verification, VerificationReason, VerificationStatus } from '../..
 import { AppError, notFound, validationError } from '../../errors';
 import type { SecretBox } from '../../platform/crypto';
 import { secretScrubber } from '../../platform/logger';
-import { DriftResult, HealthSnapshot, Instance, InstanceSyncConfig, SyncLedgerEntry, SyncRun } from '../../persistence/entities';
+import { DriftResult, HealthSnapshot, Instance, InstanceSyncConfig, InstanceSyncDatabase, SyncLedgerEntry, SyncRun } from '../../persistence/entities';
 
 export interface InstanceInput {
   name: string;
@@ -143,6 +143,7 @@ export class InstanceService {
   async delete(id: number): Promise<void> {
     const instance = await this.load(id);
     await this.em.transactional(async (tx) => {
+      await tx.nativeDelete(InstanceSyncDatabase, { instanceId: id });
       await tx.nativeDelete(InstanceSyncConfig, { instanceId: id });
       await tx.nativeDelete(DriftResult, { instanceId: id });
       await tx.nativeDelete(HealthSnapshot, { instanceId: id });

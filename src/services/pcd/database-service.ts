@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
 import { conflict, notFound, validationError } from '../../errors';
-import { InstanceSyncConfig, PcdDatabase, PcdOp, PcdSnapshotBase, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
+import { InstanceSyncDatabase, PcdDatabase, PcdOp, PcdSnapshotBase, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
 import { assertBranchName, assertGitUrl } from '../git';
 import { unlinkDatabaseFromSources } from '../ref-guide/source-service';
 import { sourceFailureText } from '../../domain/pcd/source-failures';
@@ -98,7 +98,7 @@ export class PcdDatabaseService {
   /** Removes the database, its ops (base and user) and, for git sources, its clone. */
   async delete(id: number, cloneDir: string | null): Promise<void> {
     const database = await this.load(id);
-    const users = await this.em.find(InstanceSyncConfig, { databaseId: id }, { fields: ['instanceId'] });
+    const users = await this.em.find(InstanceSyncDatabase, { databaseId: id }, { fields: ['instanceId'], orderBy: { instanceId: 'asc' } });
     if (users.length) {
       throw conflict(`Database ${id} feeds ${users.length} instance${users.length === 1 ? '' : 's'} (${users.map((u) => u.instanceId).join(', ')}); point their sync configuration elsewhere first`);
     }

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { conflict, notFound } from '../../errors';
 import type { TemporalGateway } from '../../platform/temporal-client';
 import { deploymentScopedId } from '../schedules';
-import { InstanceSyncConfig, PcdDatabase, PcdOp, PcdRollback, PcdSnapshot } from '../../persistence/entities';
+import { InstanceSyncDatabase, PcdDatabase, PcdOp, PcdRollback, PcdSnapshot } from '../../persistence/entities';
 import type { Orm } from '../../persistence/orm';
 import { pcdRollbackWorkflow, rollbackWorkflowId, type RollbackInput } from '../../workflows/contracts/rollback';
 import { searchAttributes } from '../../workflows/contracts';
@@ -212,7 +212,7 @@ export class RollbackService {
     const em = this.orm.em.fork();
     const row = await em.findOne(PcdRollback, { id: rollbackId, databaseId });
     if (!row) throw notFound(`Rollback ${rollbackId} not found in database ${databaseId}`);
-    const fed = await em.find(InstanceSyncConfig, { databaseId }, { fields: ['instanceId'], orderBy: { instanceId: 'asc' } });
+    const fed = await em.find(InstanceSyncDatabase, { databaseId }, { fields: ['instanceId'], orderBy: { instanceId: 'asc' } });
     return toRollbackView(row, fed.map((c) => c.instanceId));
   }
 

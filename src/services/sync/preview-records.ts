@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { appSections, selectedSections, SYNC_SECTIONS, type SyncSection } from '../../domain/sync';
 import { AppError, notFound, validationError } from '../../errors';
-import { SyncPreview, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
-import { readPreviewTarget, storePreviewWorkflowId } from './preview-target';
+import { SyncPreview } from '../../persistence/entities';
+import { readPreviewTarget, storePreviewWorkflowId, unreadyDatabase } from './preview-target';
 
 export interface PreviewRequest {
   instanceId: number;
@@ -17,13 +17,13 @@ export interface PreviewRequest {
  * Native statements (one read, an insert and the workflow id): the caller gets the row as stored.
  */
 export async function createPreviewRecord(em: EntityManager, request: PreviewRequest, workflowIdOf: (previewId: number) => string, field = 'body.instanceId'): Promise<SyncPreview> {
-  const { instance, config, database } = await readPreviewTarget(em, request.instanceId);
+  const target = await readPreviewTarget(em, request.instanceId);
+  const { instance, config } = target;
   if (!instance) throw notFound(`Instance ${request.instanceId} not found`);
   if (!instance.enabled) throw validationError(`Invalid request: ${field} instance ${instance.id} is disabled`);
   if (!config) throw validationError(`Invalid request: ${field} instance ${instance.id} has no sync configuration (PUT /api/v1/instances/${instance.id}/sync-config)`);
-  if (!database || !SERVABLE_CACHE_STATUSES.includes(database.cacheStatus) || !database.enabled) {
-    throw new AppError('not_ready', `Database ${config.databaseId} is not ready: pull it and wait for its cache`);
-  }
+  const unready = unreadyDatabase(target, { enabled: true });
+  if (unready) throw new AppError('not_ready', `Database ${unready.databaseId} is not ready: pull it and wait for its cache`);
   let sections: SyncSection[];
   if (request.sections && request.sections.length) {
     const available = appSections(instance.arrType);

@@ -22,6 +22,8 @@ export function toPreviewView(row: Omit<SyncPreview, 'plan'>) {
     issues: (body.issues as unknown[] | undefined) ?? [],
     // Previews stored before the ledger have none.
     identity: (body.identity as Record<string, number> | undefined) ?? null,
+    databases: (body.databases as unknown[] | undefined) ?? [],
+    collisions: (body.collisions as unknown[] | undefined) ?? [],
     failure: row.failure,
     runId: row.runId,
     workflowId: row.workflowId,

@@ -1,20 +1,41 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
 import { entityExists, profileCompatibility, type PortableType } from '../../domain/pcd';
-import { emptySelection, syncSelectionSchema, type SyncSelection } from '../../domain/sync';
+import { effectiveSelection, emptySelection, MAX_SYNC_DATABASES, syncSelectionSchema, type SyncSelection } from '../../domain/sync';
 import { notFound, validationError } from '../../errors';
-import { Instance, InstanceSyncConfig, PcdDatabase } from '../../persistence/entities';
+import { Instance, InstanceSyncConfig, InstanceSyncDatabase, PcdDatabase } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import { loadInstance } from '../instances/instance-service';
 
-export interface SyncConfigInput extends Partial<SyncSelection> {
+/** One database of a configuration and what it syncs. */
+export interface SyncDatabaseEntry {
   databaseId: number;
+  selection: SyncSelection;
+}
+
+/**
+ * A configuration as stored: its databases in priority order. The single-database body (a
+ * databaseId beside the selection's fields) is the one-element case.
+ */
+export interface SyncConfigInput extends Partial<SyncSelection> {
+  databaseId?: number;
+  databases?: { databaseId: number; selection: Partial<SyncSelection> }[];
 }
 
 export interface SyncConfigView extends SyncSelection {
   instanceId: number;
+  /** The first database and (spread) its selection, as before several databases. */
   databaseId: number;
+  databases: SyncDatabaseEntry[];
   updatedAt: string;
+}
+
+/** What an instance syncs: its databases in order, the first one's id and the effective selection. */
+export interface InstanceSyncTarget {
+  databaseId: number;
+  /** The effective selection over every database (effectiveSelection). */
+  selection: SyncSelection;
+  databases: SyncDatabaseEntry[];
 }
 
 const PER_APP_TYPES: Record<ArrType, { naming: PortableType; mediaSettings: PortableType; qualityDefinitions: PortableType }> = {
@@ -24,15 +45,15 @@ const PER_APP_TYPES: Record<ArrType, { naming: PortableType; mediaSettings: Port
 };
 
 /**
- * Which database feeds an instance and what it syncs. Names are checked against the database's
- * resolved state when it is saved, so a preview never starts from a selection that cannot resolve.
+ * Which databases feed an instance, in priority order, and what each syncs. Names are checked
+ * against each database's resolved state when it is saved, so a preview never starts from a
+ * selection that cannot resolve.
  */
 export class SyncConfigService {
   /** The service over the current request's (or activity's) EntityManager. */
   static of(deps: { orm: { em: EntityManager }; pcdCaches: PcdCacheManager }): SyncConfigService {
     return new SyncConfigService(deps.orm.em, deps.pcdCaches);
   }
-
 
   constructor(
     private readonly em: EntityManager,
@@ -43,39 +64,80 @@ export class SyncConfigService {
     await this.instance(instanceId);
     const config = await this.em.findOne(InstanceSyncConfig, { instanceId });
     if (!config) throw notFound(`Instance ${instanceId} has no sync configuration`);
-    return toView(config);
+    return toView(config, (await this.findMany([instanceId])).get(instanceId)?.databases ?? []);
   }
 
-  async find(instanceId: number): Promise<{ databaseId: number; selection: SyncSelection } | null> {
+  async find(instanceId: number): Promise<InstanceSyncTarget | null> {
     return (await this.findMany([instanceId])).get(instanceId) ?? null;
   }
 
   /** The configurations of several instances in one query (instances without one are absent). */
-  async findMany(instanceIds: readonly number[]): Promise<Map<number, { databaseId: number; selection: SyncSelection }>> {
-    const configs = instanceIds.length ? await this.em.find(InstanceSyncConfig, { instanceId: { $in: [...instanceIds] } }) : [];
-    return new Map(configs.map((config) => [config.instanceId, { databaseId: config.databaseId, selection: parseStoredSelection(config.selection) }]));
+  async findMany(instanceIds: readonly number[]): Promise<Map<number, InstanceSyncTarget>> {
+    const rows = instanceIds.length ? await this.em.find(InstanceSyncDatabase, { instanceId: { $in: [...instanceIds] } }, { orderBy: { instanceId: 'asc', position: 'asc' } }) : [];
+    const entries = new Map<number, SyncDatabaseEntry[]>();
+    for (const row of rows) {
+      const list = entries.get(row.instanceId) ?? [];
+      list.push({ databaseId: row.databaseId, selection: parseStoredSelection(row.selection) });
+      entries.set(row.instanceId, list);
+    }
+    return new Map([...entries].map(([instanceId, databases]) => [instanceId, syncTarget(databases)]));
   }
 
   async put(instanceId: number, input: SyncConfigInput): Promise<SyncConfigView> {
     const instance = await this.instance(instanceId);
-    const { databaseId, ...rest } = input;
-    const parsed = syncSelectionSchema.safeParse({ ...emptySelection(), ...rest });
+    const entries: SyncDatabaseEntry[] = [];
+    for (const [i, entry] of requestedEntries(input).entries()) {
+      const prefix = input.databases ? `body.databases.${i}.` : 'body.';
+      if (entries.some((e) => e.databaseId === entry.databaseId)) throw validationError(`Invalid request: ${prefix}databaseId database ${entry.databaseId} is listed twice`);
+      entries.push({ databaseId: entry.databaseId, selection: await this.checkedSelection(instance, entry, input.databases ? `${prefix}selection.` : prefix, `${prefix}databaseId`) });
+    }
+    const [first] = entries;
+    const config = await this.em.transactional(async (tx) => {
+      let row = await tx.findOne(InstanceSyncConfig, { instanceId });
+      if (!row) {
+        row = tx.create(InstanceSyncConfig, { instanceId, databaseId: first.databaseId, selection: { ...first.selection }, updatedAt: new Date() });
+      } else {
+        row.databaseId = first.databaseId;
+        row.selection = { ...first.selection };
+        row.updatedAt = new Date();
+      }
+      await tx.nativeDelete(InstanceSyncDatabase, { instanceId });
+      entries.forEach((entry, position) => tx.create(InstanceSyncDatabase, { instanceId, position, databaseId: entry.databaseId, selection: { ...entry.selection } }));
+      return row;
+    });
+    return toView(config, entries);
+  }
+
+  async delete(instanceId: number): Promise<void> {
+    await this.instance(instanceId);
+    const config = await this.em.findOne(InstanceSyncConfig, { instanceId });
+    if (!config) throw notFound(`Instance ${instanceId} has no sync configuration`);
+    await this.em.transactional(async (tx) => {
+      await tx.nativeDelete(InstanceSyncDatabase, { instanceId });
+      await tx.nativeDelete(InstanceSyncConfig, { instanceId });
+    });
+  }
+
+  /** The entry's selection, every name checked against its database (`prefix`: where its fields sit in the body). */
+  private async checkedSelection(instance: Instance, entry: { databaseId: number; selection: Partial<SyncSelection> }, prefix: string, databaseField: string): Promise<SyncSelection> {
+    const { databaseId } = entry;
+    const parsed = syncSelectionSchema.safeParse({ ...emptySelection(), ...entry.selection });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw validationError(`Invalid request: body.${issue.path.join('.')} ${issue.message}`);
+      throw validationError(`Invalid request: ${prefix}${issue.path.join('.')} ${issue.message}`);
     }
     const selection = parsed.data;
-    if (!(await this.em.count(PcdDatabase, { id: databaseId }))) throw validationError(`Invalid request: body.databaseId database ${databaseId} not found`);
+    if (!(await this.em.count(PcdDatabase, { id: databaseId }))) throw validationError(`Invalid request: ${databaseField} database ${databaseId} not found`);
     if (selection.metadataProfile !== null && instance.arrType !== 'music_app') {
-      throw validationError('Invalid request: body.metadataProfile applies to music_app instances only');
+      throw validationError(`Invalid request: ${prefix}metadataProfile applies to music_app instances only`);
     }
     const cache = await this.caches.get(databaseId);
     const db = cache.resolved;
     const compatibility = new Map(profileCompatibility(db).map((p) => [p.name, p.compatibleArrTypes]));
     selection.qualityProfiles.forEach((name, i) => {
-      if (!entityExists(db, 'quality_profile', name)) throw validationError(`Invalid request: body.qualityProfiles.${i} quality profile "${name}" not found in database ${databaseId}`);
+      if (!entityExists(db, 'quality_profile', name)) throw validationError(`Invalid request: ${prefix}qualityProfiles.${i} quality profile "${name}" not found in database ${databaseId}`);
       if (!(compatibility.get(name) ?? []).includes(instance.arrType)) {
-        throw validationError(`Invalid request: body.qualityProfiles.${i} quality profile "${name}" is not compatible with ${instance.arrType} (an enabled quality has no ${instance.arrType} equivalent)`);
+        throw validationError(`Invalid request: ${prefix}qualityProfiles.${i} quality profile "${name}" is not compatible with ${instance.arrType} (an enabled quality has no ${instance.arrType} equivalent)`);
       }
     });
     const types = PER_APP_TYPES[instance.arrType];
@@ -88,25 +150,9 @@ export class SyncConfigService {
     ];
     for (const [field, type] of checks) {
       const name = selection[field] as string | null;
-      if (name !== null && !entityExists(db, type, name)) throw validationError(`Invalid request: body.${field} ${type} "${name}" not found in database ${databaseId}`);
+      if (name !== null && !entityExists(db, type, name)) throw validationError(`Invalid request: ${prefix}${field} ${type} "${name}" not found in database ${databaseId}`);
     }
-    let config = await this.em.findOne(InstanceSyncConfig, { instanceId });
-    if (!config) {
-      config = this.em.create(InstanceSyncConfig, { instanceId, databaseId, selection: { ...selection }, updatedAt: new Date() });
-    } else {
-      config.databaseId = databaseId;
-      config.selection = { ...selection };
-      config.updatedAt = new Date();
-    }
-    await this.em.flush();
-    return toView(config);
-  }
-
-  async delete(instanceId: number): Promise<void> {
-    await this.instance(instanceId);
-    const config = await this.em.findOne(InstanceSyncConfig, { instanceId });
-    if (!config) throw notFound(`Instance ${instanceId} has no sync configuration`);
-    await this.em.remove(config).flush();
+    return selection;
   }
 
   private async instance(id: number): Promise<Instance> {
@@ -114,11 +160,32 @@ export class SyncConfigService {
   }
 }
 
+/** The body's entries: its `databases`, or the single database with the selection beside it. */
+function requestedEntries(input: SyncConfigInput): { databaseId: number; selection: Partial<SyncSelection> }[] {
+  const { databaseId, databases, ...selection } = input;
+  if (databases && databaseId !== undefined) throw validationError('Invalid request: body.databases give either databaseId (with the selection beside it) or databases, not both');
+  if (databases && Object.values(selection).some((value) => value !== undefined)) {
+    throw validationError('Invalid request: body.databases each database has its own selection: put the selection fields inside its entry');
+  }
+  if (databases) {
+    if (databases.length === 0) throw validationError('Invalid request: body.databases must list at least one database');
+    if (databases.length > MAX_SYNC_DATABASES) throw validationError(`Invalid request: body.databases at most ${MAX_SYNC_DATABASES} databases`);
+    return databases;
+  }
+  if (databaseId === undefined) throw validationError('Invalid request: body.databaseId is required (or databases)');
+  return [{ databaseId, selection }];
+}
+
+/** An instance's target from its entries in order. */
+export function syncTarget(databases: SyncDatabaseEntry[]): InstanceSyncTarget {
+  return { databaseId: databases[0].databaseId, selection: effectiveSelection(databases.map((d) => d.selection)), databases };
+}
+
 /** A stored selection, completed with the defaults of fields added since it was stored. */
 export function parseStoredSelection(value: Record<string, unknown>): SyncSelection {
   return syncSelectionSchema.parse({ ...emptySelection(), ...value });
 }
 
-function toView(config: InstanceSyncConfig): SyncConfigView {
-  return { instanceId: config.instanceId, databaseId: config.databaseId, ...parseStoredSelection(config.selection), updatedAt: config.updatedAt.toISOString() };
+function toView(config: InstanceSyncConfig, databases: SyncDatabaseEntry[]): SyncConfigView {
+  return { instanceId: config.instanceId, databaseId: config.databaseId, ...parseStoredSelection(config.selection), databases, updatedAt: config.updatedAt.toISOString() };
 }

@@ -10,6 +10,7 @@ export type InstanceTestResult = Schemas['InstanceTestResult'];
 export type InstanceRegistered = Schemas['InstanceWithConnectionTest'];
 export type SyncConfig = Schemas['SyncConfig'];
 export type SyncConfigInput = Schemas['SyncConfigInput'];
+export type SyncSelection = Schemas['SyncSelection'];
 
 /**
  * The apps' display names, for the console's labels only (the API speaks the families; the

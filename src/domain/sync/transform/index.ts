@@ -61,7 +61,7 @@ export function transformSource(source: SyncSource, catalog: AppCatalog, options
   for (const m of source.missing) {
     const [section, entityType] = missingTarget(m.entityType);
     if (!has(section) || m.entityType === 'regular_expression') continue;
-    report(ctx, 'error', section, entityType, m.name, `not found in the database`);
+    report(ctx, 'error', section, entityType, m.name, m.databaseName === undefined ? 'not found in the database' : `not found in database "${m.databaseName}"`);
   }
 
   const desired: DesiredState = {

@@ -75,7 +75,14 @@ function actionText(change: SyncChange): string {
   return 'Updated.';
 }
 
-function Entity({ change }: { change: SyncChange }) {
+/** Database id -> name, when the preview came from several databases (null: one, not shown per entity). */
+type DatabaseNames = Map<number, string> | null;
+
+function databaseNamesOf(preview: SyncPreview): DatabaseNames {
+  return preview.databases.length > 1 ? new Map(preview.databases.map((d) => [d.databaseId, d.name])) : null;
+}
+
+function Entity({ change, databases }: { change: SyncChange; databases: DatabaseNames }) {
   return (
     <Card withBorder padding="sm" component="article" aria-label={`${change.name} (${entityLabel(change.entityType)})`}>
       <Stack gap="xs">
@@ -87,6 +94,11 @@ function Entity({ change }: { change: SyncChange }) {
           {change.category ? (
             <Badge variant="outline" color="gray" radius="sm" style={{ textTransform: 'none' }}>
               {change.category}
+            </Badge>
+          ) : null}
+          {databases && change.databaseId !== undefined ? (
+            <Badge variant="light" color="indigo" radius="sm" style={{ textTransform: 'none' }}>
+              from {databases.get(change.databaseId) ?? `database ${change.databaseId}`}
             </Badge>
           ) : null}
           {change.fields.length ? (
@@ -107,7 +119,7 @@ export function countsText(counts: Record<(typeof ACTIONS)[number], number>): st
   return parts.length ? parts.join(', ') : 'nothing';
 }
 
-function ChangeGroupList({ group, showUnchanged, titled }: { group: ChangeGroup; showUnchanged: boolean; titled: boolean }) {
+function ChangeGroupList({ group, showUnchanged, titled, databases }: { group: ChangeGroup; showUnchanged: boolean; titled: boolean; databases: DatabaseNames }) {
   const counts = countActions(group.changes);
   const shown = showUnchanged ? group.changes : group.changes.filter((change) => change.action !== 'unchanged');
   return (
@@ -123,7 +135,7 @@ function ChangeGroupList({ group, showUnchanged, titled }: { group: ChangeGroup;
         </Group>
       ) : null}
       {shown.map((change) => (
-        <Entity key={`${change.entityType}:${change.name}:${change.remoteId ?? ''}`} change={change} />
+        <Entity key={`${change.entityType}:${change.name}:${change.remoteId ?? ''}`} change={change} databases={databases} />
       ))}
       {!showUnchanged && counts.unchanged > 0 ? (
         <Text size="xs" c="dimmed">
@@ -139,6 +151,7 @@ export function SectionChanges({ preview, section, showUnchanged }: { preview: S
   const outcome = preview.sectionOutcomes.find((o) => o.section === section);
   const groups = sectionGroups(preview, section);
   const label = SECTION_LABELS[section];
+  const databases = databaseNamesOf(preview);
   return (
     <Card withBorder component="section" aria-label={label}>
       <Stack gap="md">
@@ -155,7 +168,7 @@ export function SectionChanges({ preview, section, showUnchanged }: { preview: S
         {outcome?.failure ? <FailureEvidence title={`${label}: not previewed`} evidence={outcome.failure} /> : null}
         {outcome?.skipped ? <Text size="sm" c="dimmed">Nothing to preview: the sync configuration selects nothing in this section.</Text> : null}
         {groups.map((group) => (
-          <ChangeGroupList key={group.label} group={group} showUnchanged={showUnchanged} titled={groups.length > 1 || group.label !== label} />
+          <ChangeGroupList key={group.label} group={group} showUnchanged={showUnchanged} titled={groups.length > 1 || group.label !== label} databases={databases} />
         ))}
       </Stack>
     </Card>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Center, Code, Group, List, Loader, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Code, Group, List, Loader, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCreatePreviews, usePreview } from '../../api/sync';
@@ -14,7 +14,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { ApplyDialog } from './ApplyDialog';
 import { SectionChanges } from './ChangeList';
 import { ActionBadge } from './ActionBadge';
-import { ACTIONS, ACTION_PHRASES, SECTION_LABELS } from './labels';
+import { ACTIONS, ACTION_PHRASES, entityLabel, SECTION_LABELS } from './labels';
 import { ApplyProgress, RunOutcome } from './RunOutcome';
 
 function Counts({ preview }: { preview: SyncPreview }) {
@@ -131,6 +131,57 @@ function Issues({ issues }: { issues: SyncPreview['issues'] }) {
   );
 }
 
+/** Entities two or more databases supply: which database's version is synced, and which are not. */
+function Collisions({ preview }: { preview: SyncPreview }) {
+  if (preview.databases.length < 2) return null;
+  return (
+    <Card withBorder component="section" aria-label="Databases">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Databases
+        </Title>
+        <Text size="sm">
+          In priority order: {preview.databases.map((d, i) => `${i + 1}. ${d.name}`).join(', ')}. An entity two databases supply comes from the earlier one.
+        </Text>
+        {preview.collisions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No collisions: no two databases supply an entity of the same type and name.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label="Collisions between databases" verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Entity</Table.Th>
+                  <Table.Th>Synced from</Table.Th>
+                  <Table.Th>Not synced from</Table.Th>
+                  <Table.Th>Why</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.collisions.map((c) => (
+                  <Table.Tr key={`${c.entityType}:${c.name}`}>
+                    <Table.Td>
+                      {c.name} <Text span size="xs" c="dimmed">({entityLabel(c.entityType)})</Text>
+                    </Table.Td>
+                    <Table.Td>{c.winner.databaseName}</Table.Td>
+                    <Table.Td>{c.losers.map((l) => (l.name ? `${l.databaseName} (${l.name})` : l.databaseName)).join(', ')}</Table.Td>
+                    <Table.Td>
+                      {c.kind === 'formatOverride'
+                        ? `An earlier database overrides this format for ${c.profile ? `profile ${c.profile}` : 'the later profiles'}`
+                        : 'Selected by several databases: the earlier one wins'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 function PreviewDetails({ preview }: { preview: SyncPreview }) {
   const [showUnchanged, setShowUnchanged] = useState(false);
   const generating = preview.status === 'generating';
@@ -162,6 +213,7 @@ function PreviewDetails({ preview }: { preview: SyncPreview }) {
         <>
           <Counts preview={preview} />
           <Issues issues={preview.issues} />
+          <Collisions preview={preview} />
           <Switch label="Show unchanged entities" checked={showUnchanged} onChange={(e) => setShowUnchanged(e.currentTarget.checked)} />
           {preview.sections.map((section) => (
             <SectionChanges key={section} preview={preview} section={section} showUnchanged={showUnchanged} />
