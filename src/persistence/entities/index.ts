@@ -11,6 +11,7 @@ import { RefGuideEntitySchema, RefGuideSourceSchema } from './ref-guide';
 import { ComplexityTierSchema, UiPreferenceSchema } from './ui-preference';
 import { SessionSchema, UserSchema } from './auth';
 import { NotificationChannelSchema, NotificationDeliverySchema, NotificationEventSchema } from './notification';
+import { AdoptionSchema } from './adoption';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -32,6 +33,8 @@ export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp } from './pcd-snap
 export { RefGuideEntity, RefGuideSource } from './ref-guide';
 export { NotificationChannel, NotificationDelivery, NotificationEvent } from './notification';
 export { Session, User } from './auth';
+export { Adoption, ADOPTION_STATUSES } from './adoption';
+export type { AdoptionStatus } from './adoption';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, AdoptionSchema];

@@ -13,6 +13,7 @@ import { Migration0010RolloutTargetRuns } from './0010-rollout-target-runs';
 import { Migration0011RolloutStatusReason } from './0011-rollout-status-reason';
 import { Migration0012InstanceVerification } from './0012-instance-verification';
 import { Migration0013UsersAndSessions } from './0013-users-and-sessions';
+import { Migration0017Adoptions } from './0017-adoptions';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -29,6 +30,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0011RolloutStatusReason', class: Migration0011RolloutStatusReason },
   { name: 'Migration0012InstanceVerification', class: Migration0012InstanceVerification },
   { name: 'Migration0013UsersAndSessions', class: Migration0013UsersAndSessions },
+  { name: 'Migration0017Adoptions', class: Migration0017Adoptions },
 ];
 
 export function migrationNumber(name: string): number {
