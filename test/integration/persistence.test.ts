@@ -218,6 +218,9 @@ async function expectAdoptions(orm: Orm): Promise<void> {
     databaseId: 3,
     sections: ['qualityProfiles'],
     workflowId: 'tq-adopt-1',
+    selectAdopted: true,
+    status: 'generating',
+    failure: null,
     preview: { counts: { create: 2, override: 1, skipped: 0, unchanged: 4 } },
     ops: [{ kind: 'create', sql: "INSERT INTO tags (name) VALUES ('x');", target: { portableType: 'custom_format', name: 'A' }, summary: 'adopt' }],
     createdAt: new Date(),
@@ -234,7 +237,7 @@ async function expectAdoptions(orm: Orm): Promise<void> {
   const applied = await orm.em.fork().findOneOrFail(Adoption, { id: adoption.id });
   expect([applied.status, applied.appliedOpIds, applied.snapshotId]).toEqual(['applied', [11, 12], 5]);
   const twin = orm.em.fork();
-  twin.create(Adoption, { instanceId: 7, instanceName: 'Radarr', arrType: 'movie_app', databaseId: 3, sections: [], workflowId: 'tq-adopt-1', createdAt: new Date(), updatedAt: new Date() });
+  twin.create(Adoption, { instanceId: 7, instanceName: 'Radarr', arrType: 'movie_app', databaseId: 3, sections: [], workflowId: 'tq-adopt-1', selectAdopted: false, status: 'generating', preview: null, failure: null, createdAt: new Date(), updatedAt: new Date() });
   await expect(twin.flush()).rejects.toBeInstanceOf(UniqueConstraintViolationException);
 }
 

@@ -2,8 +2,9 @@ import { EntitySchema } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
 import { createdAtColumn, updatedAtColumn } from './timestamps';
 
-export const ADOPTION_STATUSES = ['generating', 'ready', 'applying', 'applied', 'failed', 'expired', 'discarded'] as const;
-export type AdoptionStatus = (typeof ADOPTION_STATUSES)[number];
+import type { AdoptionStatus } from '../../domain/sync/adopt';
+
+export type { AdoptionStatus };
 
 /** One adoption of an instance's configuration into a database (POST /instances/{id}/adopt). The workflow owns the status. */
 export class Adoption {

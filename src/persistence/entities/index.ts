@@ -33,7 +33,7 @@ export type { RollbackStatus, SnapshotSubtype, SnapshotUserOp } from './pcd-snap
 export { RefGuideEntity, RefGuideSource } from './ref-guide';
 export { NotificationChannel, NotificationDelivery, NotificationEvent } from './notification';
 export { Session, User } from './auth';
-export { Adoption, ADOPTION_STATUSES } from './adoption';
+export { Adoption } from './adoption';
 export type { AdoptionStatus } from './adoption';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 

@@ -36,7 +36,7 @@ import {
 } from '../../pcd';
 import { catalogFromLive } from '../catalog';
 import { APP_CONDITION_TYPES, type ConditionType } from '../enums';
-import { planSync } from '../plan';
+import { liveNeeds, planSync } from '../plan';
 import { previewChanges } from '../preview';
 import { emptySelection, type SyncSelection } from '../selection';
 import { qualityNamesOf, scoresFor, type SyncSource } from '../source';
@@ -358,6 +358,11 @@ export function scopedScores(current: QualityProfileData['customFormats'], arrTy
   }
   out[arrType] = [...own];
   return out;
+}
+
+/** The parts of the live state an adoption of `sections` reads. */
+export function adoptionLiveNeeds(arrType: ArrType, sections: readonly SyncSection[]): (keyof LiveState)[] {
+  return liveNeeds(arrType, EVERY_SECTION, sections);
 }
 
 /** Plans the adoption of an app's live state into a database (`resolved`: its resolved state, never written). */
