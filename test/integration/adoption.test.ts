@@ -144,6 +144,7 @@ describe.each(engines)('adopting a hand-tuned Radarr into an empty database (%s)
     expect(preview.body).toMatchObject({ status: 'ready', creates: [{ entityType: 'delay_profile', name: 'Hand-tuned Radarr' }] });
     const imported = await h.post('/pcd/import', {
       databaseId,
+      layer: 'user',
       entityType: 'delay_profile',
       data: { name: 'Elsewhere', preferredProtocol: 'prefer_usenet', usenetDelay: 0, torrentDelay: 0, bypassIfHighestQuality: false, bypassIfAboveCustomFormatScore: false, minimumCustomFormatScore: null },
     });
