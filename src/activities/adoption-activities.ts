@@ -14,6 +14,7 @@ import { UserLayerWriter } from '../services/pcd/user-ops';
 import { readLiveState, unreadLiveState } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
+import { progressHeartbeat } from './heartbeat';
 
 export interface GeneratedAdoption {
   status: 'ready' | 'failed';
@@ -45,7 +46,7 @@ export function adoptionActivities(deps: ActivityDeps) {
       if (!instance) return fail(failureEvidence('internalError'));
       let cache;
       try {
-        cache = await deps.pcdCaches.get(adoption.databaseId);
+        cache = await deps.pcdCaches.build(adoption.databaseId);
       } catch (error) {
         if (error instanceof AppError) return fail(failureEvidence('internalError'));
         throw error;
@@ -72,6 +73,12 @@ export function adoptionActivities(deps: ActivityDeps) {
       return { status: 'ready', failure: null };
     },
 
+    /** True when the database is still in the state the preview was planned against. */
+    async checkAdoptionFresh(adoptionId: number): Promise<boolean> {
+      const adoption = await em().findOneOrFail(Adoption, { id: adoptionId }, { fields: ['databaseId', 'databaseVersion'] });
+      return databaseVersionOf(await deps.pcdCaches.build(adoption.databaseId)) === adoption.databaseVersion;
+    },
+
     async recordAdoptionStatus(adoptionId: number, status: AdoptionStatus, extra: { expiresAtMs?: number; failure?: FailureEvidence | null } = {}): Promise<void> {
       const changes: Partial<Adoption> = { status, updatedAt: new Date() };
       if (extra.expiresAtMs !== undefined) changes.expiresAt = new Date(extra.expiresAtMs);
@@ -87,31 +94,43 @@ export function adoptionActivities(deps: ActivityDeps) {
      * twice. Then, when asked, the instance's sync configuration selects what was adopted.
      */
     async applyAdoption(adoptionId: number): Promise<AppliedAdoption> {
-      const adoption = await em().findOneOrFail(Adoption, { id: adoptionId });
-      let opIds = adoption.appliedOpIds ?? (await storedOps(adoption));
-      if (opIds.length === 0 && adoption.appliedOpIds === null) {
-        const planned = ((adoption.ops ?? []) as unknown as StoredAdoptionOp[]).map((o) => ({
-          kind: o.kind,
-          op: { sql: o.sql, target: o.target, summary: `${adoptionOpLabel(adoptionId)} ${o.summary}` } satisfies PlannedUserOp,
-        }));
-        const stored = await writer.storePlanned(adoption.databaseId, planned, {
-          version: (cache) => databaseVersionOf(cache) === adoption.databaseVersion,
-          snapshot: async (take) => {
-            if (adoption.snapshotId !== null) return;
-            const snapshotId = await take();
-            await em().nativeUpdate(Adoption, { id: adoptionId }, { snapshotId, updatedAt: new Date() });
-          },
-        });
-        if (stored === 'stale') return { stale: true, opIds: [] };
-        opIds = stored;
+      const heartbeat = progressHeartbeat(Context.current(), () => ({ adoptionId }));
+      try {
+        const adoption = await em().findOneOrFail(Adoption, { id: adoptionId });
+        // A worker that did not pull the database builds its cache first (the writer reads it).
+        await deps.pcdCaches.build(adoption.databaseId);
+        let opIds = adoption.appliedOpIds ?? (await storedOps(adoption));
+        if (opIds.length === 0 && adoption.appliedOpIds === null && (adoption.ops ?? []).length > 0) {
+          const planned = ((adoption.ops ?? []) as unknown as StoredAdoptionOp[]).map((o) => ({
+            kind: o.kind,
+            op: { sql: o.sql, target: o.target, summary: `${adoptionOpLabel(adoptionId)} ${o.summary}` } satisfies PlannedUserOp,
+          }));
+          const stored = await writer.storePlanned(adoption.databaseId, planned, {
+            version: (cache) => databaseVersionOf(cache) === adoption.databaseVersion,
+            snapshot: async (take) => {
+              if (adoption.snapshotId !== null) return;
+              const snapshotId = await take();
+              await em().nativeUpdate(Adoption, { id: adoptionId }, { snapshotId, updatedAt: new Date() });
+            },
+          });
+          if (stored === 'stale') {
+            // An attempt that timed out may have stored them meanwhile (the version moved with them).
+            opIds = await storedOps(adoption);
+            if (opIds.length === 0) return { stale: true, opIds: [] };
+          } else opIds = stored;
+        } else if (adoption.appliedOpIds === null && (adoption.ops ?? []).length === 0) {
+          const cache = await deps.pcdCaches.build(adoption.databaseId);
+          if (databaseVersionOf(cache) !== adoption.databaseVersion) return { stale: true, opIds: [] };
+        }
+        await em().nativeUpdate(Adoption, { id: adoptionId }, { appliedOpIds: opIds, updatedAt: new Date() });
+        if (adoption.selectAdopted) {
+          const selection = (adoption.preview as { selection?: Record<string, unknown> } | null)?.selection;
+          if (selection) await SyncConfigService.of(deps).put(adoption.instanceId, { databaseId: adoption.databaseId, ...selection });
+        }
+        return { stale: false, opIds };
+      } finally {
+        heartbeat.stop();
       }
-      Context.current().heartbeat();
-      await em().nativeUpdate(Adoption, { id: adoptionId }, { appliedOpIds: opIds, updatedAt: new Date() });
-      if (adoption.selectAdopted) {
-        const selection = (adoption.preview as { selection?: Record<string, unknown> } | null)?.selection;
-        if (selection) await SyncConfigService.of(deps).put(adoption.instanceId, { databaseId: adoption.databaseId, ...selection });
-      }
-      return { stale: false, opIds };
     },
   };
 }

@@ -97,6 +97,13 @@ export async function adoptionWorkflow(input: AdoptionWorkflowInput): Promise<Ad
     return settled(result);
   }
 
+  // Checked before the update answers, so a database that moved since the preview is a 409 (stale).
+  if (!(await quick.checkAdoptionFresh(input.adoptionId))) {
+    refusal = 'stale';
+    result.failure = STALE;
+    await transition('expired', { failure: STALE });
+    return settled(result);
+  }
   await transition('applying');
   let failure: FailureEvidence | null = null;
   try {

@@ -4,7 +4,12 @@
  * year), two profiles scoring them, and custom naming. Seeded through the typed client, so the
  * emulator holds exactly what a real Radarr would.
  */
-import type { RadarrClient } from '../../src/clients';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RadarrClient } from '../../src/clients';
+import { startEmulator, type Emulator } from '../../src/emulators';
+import type { Harness } from './harness';
 import type { CustomFormatPayload } from '../../src/domain/app-resources';
 
 type Spec = CustomFormatPayload['specifications'][number];
@@ -117,4 +122,23 @@ export async function seedHandTunedRadarr(client: RadarrClient): Promise<void> {
   });
   const naming = await client.getNamingConfig();
   await client.updateNamingConfig({ ...naming, ...HAND_MADE_NAMING });
+}
+
+const API_KEY = 'adopt-radarr-key-0123456789';
+
+/** A PCD repository with no ops: a database holding only the schema and seeds. */
+export function emptyPcd(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-empty-pcd-'));
+  fs.writeFileSync(path.join(dir, 'pcd.json'), JSON.stringify({ name: 'empty', version: '0.1.0', arr_types: ['radarr', 'sonarr', 'lidarr'], dependencies: {} }));
+  fs.mkdirSync(path.join(dir, 'ops'));
+  return dir;
+}
+
+/** An emulated Radarr, hand-tuned (seedHandTunedRadarr), registered as an instance without a sync configuration. */
+export async function handTunedRadarrInstance(h: Harness, name: string): Promise<{ id: number; emulator: Emulator }> {
+  const emulator = await startEmulator({ app: 'radarr', apiKey: API_KEY });
+  await seedHandTunedRadarr(new RadarrClient({ baseUrl: emulator.baseUrl, apiKey: API_KEY }, 5000));
+  const created = await h.post('/instances', { name, arrType: 'movie_app', baseUrl: emulator.baseUrl, apiKey: API_KEY });
+  if (created.status !== 201) throw new Error(`instance failed: ${created.status} ${created.text}`);
+  return { id: created.body.id, emulator };
 }

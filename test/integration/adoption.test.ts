@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { RadarrClient } from '../../src/clients';
-import { startEmulator, type Emulator } from '../../src/emulators';
-import { HAND_MADE_FORMATS, HAND_MADE_NAMING, seedHandTunedRadarr } from '../helpers/adopt-fixtures';
+import type { Emulator } from '../../src/emulators';
+import { emptyPcd, HAND_MADE_FORMATS, HAND_MADE_NAMING, handTunedRadarrInstance } from '../helpers/adopt-fixtures';
 import { postgresAvailable } from '../helpers/databases';
 import { linkDatabase } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
@@ -16,24 +12,8 @@ import { describeWithShared, sharedPath } from '../helpers/shared-data';
  * preview shows no change, and reverting the ops restores the database's resolved state hash.
  */
 
-const API_KEY = 'adopt-radarr-key-0123456789';
 const DEFAULT_PROFILES = ['Any', 'HD - 720p/1080p', 'HD-1080p', 'HD-720p', 'SD', 'Ultra-HD'];
 const OWN_PROFILES = ['My Movies 1080p', 'My Movies 2160p'];
-
-export function emptyPcd(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-empty-pcd-'));
-  fs.writeFileSync(path.join(dir, 'pcd.json'), JSON.stringify({ name: 'empty', version: '0.1.0', arr_types: ['radarr', 'sonarr', 'lidarr'], dependencies: {} }));
-  fs.mkdirSync(path.join(dir, 'ops'));
-  return dir;
-}
-
-export async function handTunedRadarrInstance(h: Harness, name: string): Promise<{ id: number; emulator: Emulator }> {
-  const emulator = await startEmulator({ app: 'radarr', apiKey: API_KEY });
-  await seedHandTunedRadarr(new RadarrClient({ baseUrl: emulator.baseUrl, apiKey: API_KEY }, 5000));
-  const created = await h.post('/instances', { name, arrType: 'movie_app', baseUrl: emulator.baseUrl, apiKey: API_KEY });
-  if (created.status !== 201) throw new Error(`instance failed: ${created.status} ${created.text}`);
-  return { id: created.body.id, emulator };
-}
 
 type Entry = { entityType: string; name: string };
 const namesOf = (entries: Entry[], type: string) =>

@@ -18,7 +18,6 @@ import {
   searchAttributes,
   type AdoptionApplyResponse,
 } from '../../workflows/contracts';
-import { databaseVersionOf } from '../goals/goal-preview';
 import { loadInstance } from '../instances/instance-service';
 import { deploymentScopedId } from '../schedules';
 import type { SyncRunnerDeps } from '../sync/sync-runner';
@@ -108,8 +107,7 @@ export class AdoptionService {
   async apply(id: number, waitMs = 0): Promise<WaitedAnswer<AdoptionView>> {
     const adoption = await this.load(id);
     this.assertReady(adoption);
-    const cache = await this.deps.pcdCaches.get(adoption.databaseId);
-    if (databaseVersionOf(cache) !== adoption.databaseVersion) throw this.staleDatabase(adoption);
+    // The workflow checks the database's version before it writes (stale: refused here with 409).
     const response = await this.update(adoption, applyAdoptionUpdate);
     if ((response as AdoptionApplyResponse).code === 'stale') throw this.staleDatabase(adoption);
     const handle = this.deps.temporal.client.workflow.getHandle<typeof adoptionWorkflow>(adoption.workflowId);
