@@ -38,6 +38,8 @@ export class Adoption {
 export const AdoptionSchema = new EntitySchema<Adoption>({
   class: Adoption,
   tableName: 'adoptions',
+  indexes: [{ name: 'adoptions_instance_index', properties: ['instanceId'] }],
+  uniques: [{ name: 'adoptions_workflow_id_unique', properties: ['workflowId'] }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     instanceId: { type: 'integer', fieldName: 'instance_id' },
