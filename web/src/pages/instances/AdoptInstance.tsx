@@ -31,7 +31,7 @@ function Entries({ title, entries }: { title: string; entries: { entityType: str
         {entries.map((e) => (
           <List.Item key={`${e.entityType}:${e.name}`}>
             {typeLabel(e.entityType)} <strong>{e.name}</strong>
-            {e.reason ? <Text span c="dimmed">{`: ${e.reason}`}</Text> : null}
+            {e.reason ? <Text span size="sm" c="dimmed">{`: ${e.reason}`}</Text> : null}
           </List.Item>
         ))}
       </List>
@@ -85,7 +85,7 @@ function AdoptionPreview({ adoption }: { adoption: Adoption }) {
             <>
               {' '}
               after{' '}
-              <Anchor component={Link} to={`/snapshots?database=${adoption.databaseId}&snapshot=${adoption.snapshotId}`}>
+              <Anchor component={Link} underline="always" to={`/snapshots?database=${adoption.databaseId}&snapshot=${adoption.snapshotId}`}>
                 snapshot {adoption.snapshotId}
               </Anchor>
             </>
