@@ -46,14 +46,17 @@ const names = (entries: { entityType: string; name: string }[], type: string) =>
     .map((e) => e.name)
     .sort();
 
+/** An emulated Radarr seeded by hand (adopt-fixtures) and its live state. */
+async function handTunedRadarr(): Promise<{ target: AppUnderTest; live: LiveState }> {
+  const target = await startApp('radarr');
+  await seedHandTunedRadarr(target.client as RadarrClient);
+  return { target, live: await fetchLive(target.client) };
+}
+
 describe('a hand-tuned Radarr', () => {
   let target: AppUnderTest;
   let live: LiveState;
-  beforeAll(async () => {
-    target = await startApp('radarr');
-    await seedHandTunedRadarr(target.client as RadarrClient);
-    live = await fetchLive(target.client);
-  });
+  beforeAll(async () => ({ target, live } = await handTunedRadarr()));
   afterAll(() => target.emulator.close());
 
   it('into an empty database: everything is created, nothing skipped, and a sync of it changes nothing', () => {
@@ -218,14 +221,10 @@ describe.each(APPS)('$app synced from the sample PCD', ({ app }) => {
 describeWithShared(TRASH_PCD_PARTS, 'adopting into trash-pcd', () => {
   let target: AppUnderTest;
   let live: LiveState;
-  beforeAll(async () => {
-    target = await startApp('radarr');
-    await seedHandTunedRadarr(target.client as RadarrClient);
-    live = await fetchLive(target.client);
-  });
+  beforeAll(async () => ({ target, live } = await handTunedRadarr()));
   afterAll(() => target.emulator.close());
 
-  it('reuses trash-pcd regexes with identical patterns, overrides same-named profiles, and syncs back with no change', () => {
+  it('reuses trash-pcd regexes with identical patterns and syncs back with no change', () => {
     const db = trashDatabase();
     const trashRegex = db.prepare('SELECT name, pattern FROM regular_expressions ORDER BY name LIMIT 1').get() as { name: string; pattern: string };
     const withShared: LiveState = {
