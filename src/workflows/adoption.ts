@@ -1,6 +1,6 @@
 import { ApplicationFailure, condition, proxyActivities, proxyLocalActivities, setCurrentDetails, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { FailureEvidence } from '../domain/failure-evidence';
+import { failureEvidence, type FailureEvidence } from '../domain/failure-evidence';
 import { EXECUTION_FAILED, evidenceOf, STALE } from './apply-failures';
 import { settled } from './settle';
 import {
@@ -78,7 +78,13 @@ export async function adoptionWorkflow(input: AdoptionWorkflowInput): Promise<Ad
   );
 
   setCurrentDetails(`Adoption ${input.adoptionId}: generating`);
-  const generated = await quick.generateAdoption(input.adoptionId);
+  let generated: Awaited<ReturnType<typeof quick.generateAdoption>>;
+  try {
+    generated = await quick.generateAdoption(input.adoptionId);
+  } catch (error) {
+    // The instance or database went away, or the plan could not be made: the adoption fails, said so.
+    generated = { status: 'failed', failure: evidenceOf(error) ?? failureEvidence('internalError') };
+  }
   if (generated.status === 'failed') {
     result.failure = generated.failure;
     await transition('failed', { failure: generated.failure });
