@@ -124,7 +124,7 @@ export async function seedHandTunedRadarr(client: RadarrClient): Promise<void> {
   await client.updateNamingConfig({ ...naming, ...HAND_MADE_NAMING });
 }
 
-const API_KEY = 'adopt-radarr-key-0123456789';
+export const HAND_TUNED_API_KEY = 'adopt-radarr-key-0123456789';
 
 /** A PCD repository with no ops: a database holding only the schema and seeds. */
 export function emptyPcd(): string {
@@ -136,9 +136,9 @@ export function emptyPcd(): string {
 
 /** An emulated Radarr, hand-tuned (seedHandTunedRadarr), registered as an instance without a sync configuration. */
 export async function handTunedRadarrInstance(h: Harness, name: string): Promise<{ id: number; emulator: Emulator }> {
-  const emulator = await startEmulator({ app: 'radarr', apiKey: API_KEY });
-  await seedHandTunedRadarr(new RadarrClient({ baseUrl: emulator.baseUrl, apiKey: API_KEY }, 5000));
-  const created = await h.post('/instances', { name, arrType: 'movie_app', baseUrl: emulator.baseUrl, apiKey: API_KEY });
+  const emulator = await startEmulator({ app: 'radarr', apiKey: HAND_TUNED_API_KEY });
+  await seedHandTunedRadarr(new RadarrClient({ baseUrl: emulator.baseUrl, apiKey: HAND_TUNED_API_KEY }, 5000));
+  const created = await h.post('/instances', { name, arrType: 'movie_app', baseUrl: emulator.baseUrl, apiKey: HAND_TUNED_API_KEY });
   if (created.status !== 201) throw new Error(`instance failed: ${created.status} ${created.text}`);
   return { id: created.body.id, emulator };
 }

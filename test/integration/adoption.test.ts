@@ -1,5 +1,5 @@
-import type { Emulator } from '../../src/emulators';
-import { emptyPcd, HAND_MADE_FORMATS, HAND_MADE_NAMING, handTunedRadarrInstance } from '../helpers/adopt-fixtures';
+import { startEmulator, type Emulator } from '../../src/emulators';
+import { emptyPcd, HAND_MADE_FORMATS, HAND_MADE_NAMING, HAND_TUNED_API_KEY, handTunedRadarrInstance } from '../helpers/adopt-fixtures';
 import { postgresAvailable } from '../helpers/databases';
 import { linkDatabase } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
@@ -65,6 +65,16 @@ async function adoptApplyRevert(h: Harness, instanceId: number, databaseId: numb
   expect(sync.body.counts).toMatchObject({ create: 0, update: 0, delete: 0 });
   const formats = sync.body.qualityProfiles.customFormats.filter((c: { category?: string }) => c.category !== 'unmanaged');
   expect(formats.length).toBeGreaterThan(10);
+  // The app's custom naming is the database's now, as the app holds it.
+  const naming = await h.get(`/pcd/export?databaseId=${databaseId}&entityType=movie_app_naming&name=${encodeURIComponent('Hand-tuned Radarr')}`);
+  expect(naming.body.data).toEqual({
+    name: 'Hand-tuned Radarr',
+    rename: true,
+    movieFormat: HAND_MADE_NAMING.standardMovieFormat,
+    movieFolderFormat: HAND_MADE_NAMING.movieFolderFormat,
+    replaceIllegalCharacters: true,
+    colonReplacementFormat: 'spaceDash',
+  });
   const user = await h.get(`/pcd/${databaseId}/user-ops`);
   expect(user.body.filter((op: { id: number }) => applied.body.appliedOpIds.includes(op.id)).map((op: { outcome: { status: string } }) => op.outcome.status)).toEqual(
     applied.body.appliedOpIds.map(() => 'applied'),
@@ -99,8 +109,6 @@ describe.each(engines)('adopting a hand-tuned Radarr into an empty database (%s)
     const read = await h.get(`/adoptions/${adoption.id}`);
     expect(read.body).toMatchObject({ id: adoption.id, status: 'applied', instanceName: 'Hand-tuned Radarr', databaseId, select: true });
     expect(read.body.creates).toContainEqual({ entityType: 'regular_expression', name: 'My x265: x265' });
-    // The naming the app held is what the database now says (before the revert it was adopted as is).
-    expect(HAND_MADE_NAMING.standardMovieFormat).toContain('{Movie CleanTitle}');
   });
 
   it('refuses bad input with a precise error, and a stale or discarded adoption', async () => {
@@ -140,6 +148,14 @@ describe.each(engines)('adopting a hand-tuned Radarr into an empty database (%s)
     expect([discarded.status, discarded.body.status]).toEqual([200, 'discarded']);
     const late = await h.post(`/adoptions/${fresh.body.id}/apply`);
     expect([late.status, late.body.error]).toEqual([409, `Adoption ${fresh.body.id} is discarded: only a ready adoption can be applied or discarded`]);
+  });
+
+  it('asks the app who it is first: a Sonarr behind the Radarr instance fails the adoption with appMismatch', async () => {
+    const port = instance.emulator.port;
+    await instance.emulator.close();
+    instance.emulator = await startEmulator({ app: 'sonarr', apiKey: HAND_TUNED_API_KEY, port });
+    const adoption = await h.post(`/instances/${instance.id}/adopt?wait=true`, { databaseId });
+    expect(adoption.body).toMatchObject({ status: 'failed', failure: { code: 'appMismatch', detectedArrType: 'series_app' }, creates: [] });
   });
 });
 
