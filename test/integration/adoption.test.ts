@@ -125,6 +125,11 @@ describe.each(engines)('adopting a hand-tuned Radarr into an empty database (%s)
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.error).toMatch(/everything/);
     expect((await h.get('/adoptions/999999')).body).toEqual({ error: 'Adoption 999999 not found' });
+    const noInstance = await h.get('/instances/999999/adoptions');
+    expect([noInstance.status, noInstance.body]).toEqual([404, { error: 'Instance 999999 not found' }]);
+    const badSections = await h.post(`/instances/${instance.id}/adopt`, { databaseId, sections: [] });
+    expect(badSections.status).toBe(400);
+    expect(badSections.body.error).toMatch(/sections/);
     expect((await h.post('/adoptions/999999/apply')).status).toBe(404);
 
     // The database moves after the preview: the apply is refused and nothing is written.
