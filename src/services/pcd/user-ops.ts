@@ -191,22 +191,20 @@ export class UserLayerWriter {
 
   /** Appends ops and verifies them with one replay; removes all of them and refuses when one does not apply. */
   private async appendVerified(databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[]): Promise<number[]> {
-    {
-      const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned)).map((op) => op.id);
-      const after = await this.caches.get(databaseId);
-      const failedAt = ids.findIndex((id) => after.outcomes.find((o) => o.layer === 'user' && o.id === id)?.status === 'failed');
-      if (failedAt >= 0) {
-        await removeUserOps(this.orm.em.fork(), databaseId, ids);
-        const target = planned[failedAt].op.target;
-        const reason = after.outcomes.find((o) => o.id === ids[failedAt])?.reason;
-        throw validationError(
-          reason === 'duplicate_key'
-            ? `Invalid request: ${target.portableType} "${target.name}" already exists`
-            : `Invalid request: the edit does not apply to the current state of ${target.portableType} "${target.name}" (${reason ?? 'invalid'})`,
-        );
-      }
-      return ids;
+    const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned)).map((op) => op.id);
+    const after = await this.caches.get(databaseId);
+    const failedAt = ids.findIndex((id) => after.outcomes.find((o) => o.layer === 'user' && o.id === id)?.status === 'failed');
+    if (failedAt >= 0) {
+      await removeUserOps(this.orm.em.fork(), databaseId, ids);
+      const target = planned[failedAt].op.target;
+      const reason = after.outcomes.find((o) => o.id === ids[failedAt])?.reason;
+      throw validationError(
+        reason === 'duplicate_key'
+          ? `Invalid request: ${target.portableType} "${target.name}" already exists`
+          : `Invalid request: the edit does not apply to the current state of ${target.portableType} "${target.name}" (${reason ?? 'invalid'})`,
+      );
     }
+    return ids;
   }
 
   /** An edit during a rollback would be lost or half-restored: refused (409) until it finishes. */
