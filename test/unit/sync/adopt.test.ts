@@ -218,6 +218,56 @@ describe.each(APPS)('$app synced from the sample PCD', ({ app }) => {
   });
 });
 
+describe.each(APPS)('$app settings tuned by hand', ({ app }) => {
+  let target: AppUnderTest;
+  let live: LiveState;
+  beforeAll(async () => {
+    target = await startApp(app);
+    live = await fetchLive(target.client);
+  });
+  afterAll(() => target.emulator.close());
+
+  const NAMING: Record<string, Record<string, unknown>> = {
+    radarr: { renameMovies: true, standardMovieFormat: '{Movie Title} ({Release Year}) {Quality Full}', colonReplacementFormat: 'smart' },
+    sonarr: { renameEpisodes: true, seasonFolderFormat: 'S{season:00}', colonReplacementFormat: 5, customColonReplacementFormat: ' -', multiEpisodeStyle: 3 },
+    lidarr: { renameTracks: true, standardTrackFormat: '{Album Title}/{track:00} {Track Title}', colonReplacementFormat: 4 },
+  };
+
+  it.each([
+    ['only usenet, bypass above a score', { enableUsenet: true, enableTorrent: false, preferredProtocol: 'usenet' as const, usenetDelay: 120, torrentDelay: 0, bypassIfAboveCustomFormatScore: true, minimumCustomFormatScore: 250 }, 'only_usenet'],
+    ['only torrent', { enableUsenet: false, enableTorrent: true, preferredProtocol: 'torrent' as const, usenetDelay: 0, torrentDelay: 45, bypassIfHighestQuality: true }, 'only_torrent'],
+    ['both, usenet preferred', { enableUsenet: true, enableTorrent: true, preferredProtocol: 'usenet' as const, usenetDelay: 10, torrentDelay: 20 }, 'prefer_usenet'],
+  ])('delay profile %s, naming, media settings and definitions sync back with no change', (_label, delay, protocol) => {
+    const tuned: LiveState = {
+      ...live,
+      delayProfiles: live.delayProfiles!.map((d) => (d.id === 1 ? { ...d, ...delay } : d)),
+      naming: { ...live.naming!, ...NAMING[app] },
+      mediaManagement: { ...live.mediaManagement!, downloadPropersAndRepacks: 'doNotUpgrade', enableMediaInfo: false },
+      qualityDefinitions: live.qualityDefinitions!.map((d, i) => (i === 3 ? { ...d, minSize: 2, maxSize: 50, preferredSize: 30 } : d)),
+    };
+    const db = emptyDatabase();
+    const plan = adopt(db, target, tuned);
+    const after = applied(db, plan);
+    expect(readEntity(after, 'delay_profile', 'Adopted')!.data).toMatchObject({ preferredProtocol: protocol });
+    expect(readEntity(after, `${target.arrType}_media_settings`, 'Adopted')!.data).toEqual({ name: 'Adopted', propersRepacks: 'doNotUpgradeAutomatically', enableMediaInfo: false });
+    expect(resync(db, plan, tuned)).toEqual([]);
+  });
+
+  if (app === 'lidarr') {
+    it('metadata profiles: every one but None, in the app order, syncs back with no change', () => {
+      const profiles = live.metadataProfiles!;
+      const tuned: LiveState = {
+        ...live,
+        metadataProfiles: profiles.map((p) => (p.name === 'None' ? p : { ...p, primaryAlbumTypes: p.primaryAlbumTypes.map((t) => ({ ...t, allowed: t.albumType.name !== 'Album' })) })),
+      };
+      const plan = adopt(emptyDatabase(), target, tuned);
+      expect(names(plan.creates, 'music_app_metadata_profile')).toEqual(profiles.filter((p) => p.name !== 'None').map((p) => p.name).sort());
+      expect(plan.selection.metadataProfile).toBe(profiles.find((p) => p.name !== 'None')!.name);
+      expect(resync(emptyDatabase(), plan, tuned)).toEqual([]);
+    });
+  }
+});
+
 describeWithShared(TRASH_PCD_PARTS, 'adopting into trash-pcd', () => {
   let target: AppUnderTest;
   let live: LiveState;
