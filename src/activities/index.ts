@@ -1,3 +1,4 @@
+import { adoptionActivities } from './adoption-activities';
 import { backupActivities } from './backup-activities';
 import { canaryActivities } from './canary-activities';
 import { compareActivities } from './compare-activities';
@@ -29,6 +30,7 @@ export function createActivities(deps: ActivityDeps) {
     ...refGuideActivities(deps),
     ...compareActivities(deps),
     ...notificationActivities(deps),
+    ...adoptionActivities(deps),
   };
 }
 

@@ -6,6 +6,7 @@ import { docsRouter } from './http/docs';
 import { JSON_BODY_TYPES, accessLog, errorHandler, notFoundRoute, ormRequestContext, requestId, requireJsonBody } from './http/middleware';
 import { authenticate } from './http/auth';
 import { DEFAULT_WEB_ROOT, consoleRouter } from './http/console';
+import { registerAdoptionRoutes } from './routes/adoptions';
 import { registerAuthRoutes } from './routes/auth';
 import { OPENAPI_PATH, buildOpenApiDocument, documentOpenApiRoute } from './http/openapi';
 import { ApiRouter } from './http/route';
@@ -43,6 +44,7 @@ export function buildApiRouter(deps: ApiDeps): ApiRouter {
   registerFleetRoutes(router, deps);
   registerDatabaseRoutes(router, deps);
   registerPcdRoutes(router, deps);
+  registerAdoptionRoutes(router, deps);
   registerNamingRoutes(router);
   registerCustomFormatRoutes(router);
   registerGoalRoutes(router, deps);

@@ -426,6 +426,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/instances/{id}/adopt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview adopting an instance's own configuration into a database's user layer (a Temporal workflow)
+         * @description The workflow asks the app who it is, reads its custom formats, quality profiles, delay profile, naming, media settings, quality definitions (and Lidarr's metadata profiles), and plans them against the database: creates for what the database lacks, field-level overrides for same-named entities (only the fields that differ), skipped entries with their reason. Nothing is written until POST /adoptions/{id}/apply.
+         */
+        post: operations["adoptInstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instances/{id}/adoptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The adoptions of an instance, newest first (at most 100) */
+        get: operations["listInstanceAdoptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/adoptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One adoption: status, what is created, overridden (with field changes), skipped (with reasons) and unchanged; once applied, its op ids and snapshot */
+        get: operations["getAdoption"];
+        put?: never;
+        post?: never;
+        /** Discard a ready adoption (nothing is written; it stays listed as discarded) */
+        delete: operations["discardAdoption"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/adoptions/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a ready adoption: one snapshot of the database, then the user ops (each revertible), then (select) the sync configuration
+         * @description Refused with 409: code not_ready when it is not ready, applied when it was applied already, stale when it expired or the database changed since the preview (start a new adoption). The apply is idempotent: a retried or resumed attempt never stores an op twice.
+         */
+        post: operations["applyAdoption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/naming/preview": {
         parameters: {
             query?: never;
@@ -2264,6 +2339,93 @@ export interface components {
                 basis: "enabled-qualities";
             }[];
         };
+        /** @enum {string} */
+        SyncSection: "qualityProfiles" | "delayProfiles" | "mediaManagement" | "metadataProfiles";
+        FailureEvidence: {
+            /**
+             * @description unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; appMismatch: the app at the instance's URL reports another app type (system/status, asked before every preview and apply): nothing was read or written (detectedArrType names it); sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section's app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError; notApplied, entityMissing: the apply completed but its verification found values the app did not store, or an entity not there (a run's evidence; the message names the fields); verificationUnreadable: the apply completed but could not be read back (cause names the app failure)
+             * @enum {string}
+             */
+            code: "unreachable" | "timeout" | "unauthorized" | "notFound" | "rejected" | "serverError" | "invalidResponse" | "appMismatch" | "sectionErrors" | "executionFailed" | "stale" | "internalError" | "notApplied" | "entityMissing" | "verificationUnreadable";
+            /** @description Pre-authored, safe text */
+            message: string;
+            recoveryAction: string;
+            /**
+             * @description With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section's app failure; with verificationUnreadable: how reading back failed
+             * @enum {string|null}
+             */
+            cause?: "unreachable" | "timeout" | "unauthorized" | "notFound" | "rejected" | "serverError" | "invalidResponse" | null;
+            detectedArrType?: components["schemas"]["ArrType"] & unknown;
+        } | null;
+        Adoption: {
+            id: number;
+            instanceId: number;
+            instanceName: string;
+            arrType: components["schemas"]["ArrType"];
+            databaseId: number;
+            sections: components["schemas"]["SyncSection"][];
+            select: boolean;
+            /**
+             * @description generating, ready (apply or discard it), applying, applied, failed (failure says why), expired (the TTL passed, or the database moved since the preview), discarded
+             * @enum {string}
+             */
+            status: "generating" | "ready" | "applying" | "applied" | "failed" | "expired" | "discarded";
+            counts: {
+                create: number;
+                override: number;
+                skipped: number;
+                unchanged: number;
+            };
+            /** @description Entities the database lacks, created in its user layer (regular expressions included) */
+            creates: {
+                entityType: components["schemas"]["PortableEntityType"];
+                name: string;
+            }[];
+            /** @description Entities of the same name: field-level user overrides (current = the database's value, desired = the app's), only for fields that sync differently */
+            overrides: {
+                entityType: components["schemas"]["PortableEntityType"];
+                name: string;
+                fields: components["schemas"]["FieldChange"][];
+            }[];
+            /** @description What is not adopted and why (a pattern arrgo's .NET translator refuses, a value PCD cannot hold); nothing is altered to fit */
+            skipped: {
+                entityType: components["schemas"]["PortableEntityType"];
+                name: string;
+                reason: string;
+            }[];
+            /** @description Entities the database already has as the app holds them */
+            unchanged: {
+                entityType: components["schemas"]["PortableEntityType"];
+                name: string;
+            }[];
+            /** @description The sync selection of the adopted entities (set on the instance after the apply when select is true) */
+            selection: {
+                qualityProfiles: string[];
+                delayProfile: string | null;
+                naming: string | null;
+                mediaSettings: string | null;
+                qualityDefinitions: string | null;
+                metadataProfile: string | null;
+                namespace: string | null;
+                deleteUnmanaged: boolean;
+            } | null;
+            /** @description The user ops written by the apply; each is revertible with DELETE /pcd/{databaseId}/user-ops/{opId} */
+            appliedOpIds: number[];
+            /** @description The snapshot of the database taken before the ops (GET /databases/{id}/snapshots/{snapshotId}) */
+            snapshotId: number | null;
+            failure: components["schemas"]["FailureEvidence"];
+            createdAt: string;
+            expiresAt: string | null;
+            appliedAt: string | null;
+        };
+        AdoptionInput: {
+            /** @description The database whose user layer receives the adopted configuration */
+            databaseId: number;
+            /** @description Sections to adopt; default every section of the instance's app family */
+            sections?: components["schemas"]["SyncSection"][];
+            /** @description After the apply, set the instance's sync configuration to this database with the adopted entities selected, so a following sync preview shows no change for them (default true) */
+            select?: boolean;
+        };
         NamingPreview: {
             arrType: string;
             /** @description Each format of the naming rendered for sample movies, episodes or tracks of the family */
@@ -2685,24 +2847,6 @@ export interface components {
             /** @description The databases that feed this instance, highest priority first (1 to 8, each at most once), each with its own selection. An entity supplied by two of them comes from the earlier one */
             databases?: components["schemas"]["SyncDatabaseEntryInput"][];
         };
-        /** @enum {string} */
-        SyncSection: "qualityProfiles" | "delayProfiles" | "mediaManagement" | "metadataProfiles";
-        FailureEvidence: {
-            /**
-             * @description unreachable, timeout, unauthorized, notFound, rejected, serverError, invalidResponse (the app answered something that could not be read): an app failure; appMismatch: the app at the instance's URL reports another app type (system/status, asked before every preview and apply): nothing was read or written (detectedArrType names it); sectionErrors: see each sectionOutcomes[].failure (cause names the first failed section's app failure); executionFailed: the apply stopped (cause names the app failure); stale; internalError; notApplied, entityMissing: the apply completed but its verification found values the app did not store, or an entity not there (a run's evidence; the message names the fields); verificationUnreadable: the apply completed but could not be read back (cause names the app failure)
-             * @enum {string}
-             */
-            code: "unreachable" | "timeout" | "unauthorized" | "notFound" | "rejected" | "serverError" | "invalidResponse" | "appMismatch" | "sectionErrors" | "executionFailed" | "stale" | "internalError" | "notApplied" | "entityMissing" | "verificationUnreadable";
-            /** @description Pre-authored, safe text */
-            message: string;
-            recoveryAction: string;
-            /**
-             * @description With executionFailed: the app failure that stopped the apply (null when it was not an app failure); with sectionErrors: the first failed section's app failure; with verificationUnreadable: how reading back failed
-             * @enum {string|null}
-             */
-            cause?: "unreachable" | "timeout" | "unauthorized" | "notFound" | "rejected" | "serverError" | "invalidResponse" | null;
-            detectedArrType?: components["schemas"]["ArrType"] & unknown;
-        } | null;
         SyncChange: {
             section?: components["schemas"]["SyncSection"];
             entityType: string;
@@ -6202,6 +6346,380 @@ export interface operations {
             };
             /** @description No such database */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adoptInstance: {
+        parameters: {
+            query?: {
+                wait?: boolean;
+                waitSeconds?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdoptionInput"];
+            };
+        };
+        responses: {
+            /** @description Generated (wait=true): status ready or failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adoption"];
+                };
+            };
+            /** @description Generating (not waited for, or the wait bound passed); follow GET /adoptions/{id} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adoption"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such instance or database */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database is not pulled or ready yet (code database_not_ready), or an adoption of the instance is being applied (code adoption_in_progress) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request body too large (at most 5 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (PATCH also takes application/merge-patch+json), or its Content-Encoding is not supported */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInstanceAdoptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Adoptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adoption"][];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such instance */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdoption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adoption */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adoption"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such adoption */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    discardAdoption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adoption"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such adoption */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not ready (code not_ready), already applied (code applied), or expired (code stale) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyAdoption: {
+        parameters: {
+            query?: {
+                wait?: boolean;
+                waitSeconds?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Applied or failed (wait=true) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adoption"];
+                };
+            };
+            /** @description Applying (not waited for, or the wait bound passed) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adoption"];
+                };
+            };
+            /** @description Invalid request; the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in with the session cookie without the X-Arrgo-Csrf header (the csrfToken of GET /api/v1/auth/status), or with a wrong one; API-key requests need no such header */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such adoption */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not ready (code not_ready), already applied (code applied), or stale (code stale) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

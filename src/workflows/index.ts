@@ -15,3 +15,4 @@ export { pcdRollbackWorkflow } from './rollback';
 export { refGuideSyncWorkflow, refGuideRefreshWorkflow } from './ref-guide-sync';
 export { compareEntityWorkflow } from './compare';
 export { notificationDeliveryWorkflow } from './notification-delivery';
+export { adoptionWorkflow } from './adoption';

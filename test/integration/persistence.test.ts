@@ -4,7 +4,7 @@ import path from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { CanaryRollout, Instance, InstanceSyncDatabase, Session, SyncLedgerEntry, SyncRun, User } from '../../src/persistence/entities';
+import { Adoption, CanaryRollout, Instance, InstanceSyncDatabase, Session, SyncLedgerEntry, SyncRun, User } from '../../src/persistence/entities';
 import { readLedger, writeLedger } from '../../src/services/sync/ledger-service';
 import { emptySelection } from '../../src/domain/sync';
 import { SyncConfigService } from '../../src/services/sync/sync-config-service';
@@ -43,7 +43,7 @@ describe('migrations on SQLite', () => {
       expect(await migrate(orm)).toBe(LATEST_MIGRATION);
       expect(fs.existsSync(file)).toBe(true);
       const tables: { name: string }[] = await orm.em.getConnection().execute(`select name from sqlite_master where type = 'table' order by name`);
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['instances', 'app_settings', 'mikro_orm_migrations', 'notification_channels', 'notification_events', 'notification_deliveries', 'users', 'sessions']));
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['instances', 'app_settings', 'mikro_orm_migrations', 'notification_channels', 'notification_events', 'notification_deliveries', 'users', 'sessions', 'adoptions']));
     } finally {
       await orm.close(true);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -302,6 +302,40 @@ async function expectSyncConfigDatabases(orm: Orm): Promise<void> {
 }
 
 describeOnDatabases('sync configurations with several databases (migration 0016)', expectSyncConfigDatabases);
+/** Migration 0017: adoptions keep their preview, planned ops, applied op ids and snapshot; workflow ids are unique. */
+async function expectAdoptions(orm: Orm): Promise<void> {
+  const em = orm.em.fork();
+  const adoption = em.create(Adoption, {
+    instanceId: 7,
+    instanceName: 'Radarr',
+    arrType: 'movie_app',
+    databaseId: 3,
+    sections: ['qualityProfiles'],
+    workflowId: 'tq-adopt-1',
+    selectAdopted: true,
+    status: 'generating',
+    failure: null,
+    preview: { counts: { create: 2, override: 1, skipped: 0, unchanged: 4 } },
+    ops: [{ kind: 'create', sql: "INSERT INTO tags (name) VALUES ('x');", target: { portableType: 'custom_format', name: 'A' }, summary: 'adopt' }],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  await em.flush();
+  const stored = await orm.em.fork().findOneOrFail(Adoption, { id: adoption.id });
+  expect([stored.status, stored.selectAdopted, stored.appliedOpIds, stored.snapshotId]).toEqual(['generating', true, null, null]);
+  expect(stored.preview).toEqual({ counts: { create: 2, override: 1, skipped: 0, unchanged: 4 } });
+  stored.appliedOpIds = [11, 12];
+  stored.snapshotId = 5;
+  stored.status = 'applied';
+  await orm.em.fork().upsert(stored);
+  const applied = await orm.em.fork().findOneOrFail(Adoption, { id: adoption.id });
+  expect([applied.status, applied.appliedOpIds, applied.snapshotId]).toEqual(['applied', [11, 12], 5]);
+  const twin = orm.em.fork();
+  twin.create(Adoption, { instanceId: 7, instanceName: 'Radarr', arrType: 'movie_app', databaseId: 3, sections: [], workflowId: 'tq-adopt-1', selectAdopted: false, status: 'generating', preview: null, failure: null, createdAt: new Date(), updatedAt: new Date() });
+  await expect(twin.flush()).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+}
+
+describeOnMigratedDatabases('adoptions (migration 0017)', expectAdoptions);
 
 /** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
 function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {

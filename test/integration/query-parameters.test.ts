@@ -74,6 +74,8 @@ describe('documented query parameters', () => {
     }
     expect(operations.length).toBeGreaterThanOrEqual(27);
     expect(operations.filter((op) => op.query.some((p) => p.name === 'wait')).map((op) => op.operationId).sort()).toEqual([
+      'adoptInstance',
+      'applyAdoption',
       'applySyncPreview',
       'createSyncPreview',
       'pullDatabase',
@@ -89,11 +91,13 @@ describe('documented query parameters', () => {
     const rollback = await h.post(`/databases/${databaseId}/snapshots/${snapshot.body.id}/rollback?wait=true`);
     expect(rollback.body.status).toBe('success');
     let previewId = 0;
+    let adoptionId = 0;
     // Path parameters: {id} is the resource of the path's collection.
     const idOf: [string, () => number][] = [
       ['/api/v1/databases/{id}', () => databaseId],
       ['/api/v1/instances/{id}', () => radarr.id],
       ['/api/v1/sync/previews/{id}', () => previewId],
+      ['/api/v1/adoptions/{id}', () => adoptionId],
       ['/api/v1/notifications/channels/{id}', () => channelId],
       ['/api/v1/ref-guide/sources/{id}', () => guideSourceId],
     ];
@@ -141,7 +145,7 @@ describe('documented query parameters', () => {
         ['databaseId', 'page'],
       ],
     };
-    const bodies: Record<string, unknown> = { createSyncPreview: { instanceId: radarr.id }, syncInstance: {} };
+    const bodies: Record<string, unknown> = { createSyncPreview: { instanceId: radarr.id }, syncInstance: {}, adoptInstance: { databaseId, sections: ['delayProfiles'], select: false } };
     const sent = new Map<string, Set<string>>();
 
     subscribe(QUERY_READS_CHANNEL, record);
@@ -159,6 +163,7 @@ describe('documented query parameters', () => {
         // Valid requests: answered, never refused as invalid (a state the request meets, like a guide without a cache, is 409).
         expect([op.operationId, res.status < 500 && res.status !== 400 && res.status !== 404]).toEqual([op.operationId, true]);
         if (op.operationId === 'createSyncPreview') previewId = res.body.id;
+        if (op.operationId === 'adoptInstance') adoptionId = res.body.id;
         const names = sent.get(op.operationId) ?? new Set<string>();
         group.forEach((name) => names.add(name));
         sent.set(op.operationId, names);

@@ -12,6 +12,7 @@ import { ComplexityTierSchema, UiPreferenceSchema } from './ui-preference';
 import { SessionSchema, UserSchema } from './auth';
 import { NotificationChannelSchema, NotificationDeliverySchema, NotificationEventSchema } from './notification';
 import { SyncLedgerEntrySchema } from './sync-ledger';
+import { AdoptionSchema } from './adoption';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -34,6 +35,8 @@ export { RefGuideEntity, RefGuideSource } from './ref-guide';
 export { NotificationChannel, NotificationDelivery, NotificationEvent } from './notification';
 export { Session, User } from './auth';
 export { SyncLedgerEntry } from './sync-ledger';
+export { Adoption } from './adoption';
+export type { AdoptionStatus } from './adoption';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema, AdoptionSchema];

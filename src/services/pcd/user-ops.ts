@@ -166,21 +166,45 @@ export class UserLayerWriter {
       if (planned.length === 0) return [];
       await this.assertNoRollbackRunning(databaseId);
       await this.snapshots.takeSnapshot(databaseId, 'import');
-      const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned)).map((op) => op.id);
-      const after = await this.caches.get(databaseId);
-      const failedAt = ids.findIndex((id) => after.outcomes.find((o) => o.layer === 'user' && o.id === id)?.status === 'failed');
-      if (failedAt >= 0) {
-        await removeUserOps(this.orm.em.fork(), databaseId, ids);
-        const target = planned[failedAt].op.target;
-        const reason = after.outcomes.find((o) => o.id === ids[failedAt])?.reason;
-        throw validationError(
-          reason === 'duplicate_key'
-            ? `Invalid request: ${target.portableType} "${target.name}" already exists`
-            : `Invalid request: the edit does not apply to the current state of ${target.portableType} "${target.name}" (${reason ?? 'invalid'})`,
-        );
-      }
-      return ids;
+      return this.appendVerified(databaseId, planned);
     });
+  }
+
+  /**
+   * storeAll for ops planned against one state of the database: refused ('stale', nothing written)
+   * when the cache is no longer at `version` (see databaseVersionOf). `snapshot` is called first
+   * with the snapshot to take before the ops (a caller that took it on an earlier attempt skips it).
+   */
+  storePlanned(
+    databaseId: number,
+    planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[],
+    options: { version: (cache: PcdCache) => boolean; snapshot: (take: () => Promise<number | null>) => Promise<void> },
+  ): Promise<number[] | 'stale'> {
+    return this.mutex.run(databaseId, async () => {
+      await this.assertNoRollbackRunning(databaseId);
+      if (!options.version(await this.caches.get(databaseId))) return 'stale';
+      if (planned.length === 0) return [];
+      await options.snapshot(async () => (await this.snapshots.takeSnapshot(databaseId, 'import'))?.id ?? null);
+      return this.appendVerified(databaseId, planned);
+    });
+  }
+
+  /** Appends ops and verifies them with one replay; removes all of them and refuses when one does not apply. */
+  private async appendVerified(databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[]): Promise<number[]> {
+    const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned)).map((op) => op.id);
+    const after = await this.caches.get(databaseId);
+    const failedAt = ids.findIndex((id) => after.outcomes.find((o) => o.layer === 'user' && o.id === id)?.status === 'failed');
+    if (failedAt >= 0) {
+      await removeUserOps(this.orm.em.fork(), databaseId, ids);
+      const target = planned[failedAt].op.target;
+      const reason = after.outcomes.find((o) => o.id === ids[failedAt])?.reason;
+      throw validationError(
+        reason === 'duplicate_key'
+          ? `Invalid request: ${target.portableType} "${target.name}" already exists`
+          : `Invalid request: the edit does not apply to the current state of ${target.portableType} "${target.name}" (${reason ?? 'invalid'})`,
+      );
+    }
+    return ids;
   }
 
   /** An edit during a rollback would be lost or half-restored: refused (409) until it finishes. */

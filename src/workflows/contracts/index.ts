@@ -1,6 +1,7 @@
 // Workflow contracts: what workflows, activities and services share about each workflow (inputs,
 // results, updates, queries, refusal types, search attributes) and its typed definition for
 // starters. Nothing here runs a workflow; src/workflows/index.ts exports the implementations.
+import { adoptionWorkflow } from './adoption';
 import { canaryPrecheckWorkflow } from './canary-precheck';
 import { canaryRolloutWorkflow } from './canary-rollout';
 import { compareEntityWorkflow } from './compare';
@@ -13,6 +14,7 @@ import { refGuideRefreshWorkflow, refGuideSyncWorkflow } from './ref-guide';
 import { backupWorkflow, healthSnapshotWorkflow, syncHistoryRetentionWorkflow } from './scheduled';
 import { syncWorkflow } from './sync';
 
+export * from './adoption';
 export * from './canary-precheck';
 export * from './canary-rollout';
 export * from './compare';
@@ -43,4 +45,5 @@ export const WORKFLOW_DEFINITIONS = {
   pcdRollbackWorkflow,
   compareEntityWorkflow,
   notificationDeliveryWorkflow,
+  adoptionWorkflow,
 };

@@ -30,6 +30,7 @@ export type DatabasePullState = Schemas['DatabasePullState'];
 export type FailedOp = Schemas['FailedOp'];
 
 export type SyncSection = Schemas['SyncSection'];
+export type Adoption = Schemas['Adoption'];
 export type SyncPreview = Schemas['SyncPreview'];
 export type SyncChange = Schemas['SyncChange'];
 export type FieldChange = Schemas['FieldChange'];

@@ -11,6 +11,7 @@ import { Facts } from '../../components/Facts';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { TimeAgo } from '../../components/TimeAgo';
+import { AdoptInstance } from './AdoptInstance';
 import { ConnectionOutcome } from './ConnectionOutcome';
 import { EnabledSwitch } from './EnabledSwitch';
 import { changedFields, InstanceForm } from './InstanceForm';
@@ -109,6 +110,10 @@ function InstanceDetails({ instance }: { instance: Instance }) {
         Sync configuration
       </Title>
       <SyncConfigEditor instance={instance} />
+      <Title order={2} size="h3">
+        Adopt this instance
+      </Title>
+      <AdoptInstance instance={instance} />
     </Stack>
   );
 }
