@@ -92,7 +92,7 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'identity that survives renames
       const body = await preview();
       expect(body.counts).toMatchObject({ create: 0, update: 1, delete: 0 });
       expect(pending(body)).toEqual([
-        { entityType: 'customFormat', name: renamed, action: 'update', remoteId: format.id, fields: [{ field: 'name', type: 'changed', current: format.name, desired: renamed }] },
+        { entityType: 'customFormat', name: renamed, action: 'update', remoteId: format.id, databaseId, fields: [{ field: 'name', type: 'changed', current: format.name, desired: renamed }] },
       ]);
       expect(body.identity).toEqual({ rebuilt: 0, renamed: 1, stale: 0 });
       await apply(body.id);
@@ -117,7 +117,7 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'identity that survives renames
 
       const body = await preview();
       expect(pending(body)).toEqual([
-        { entityType: 'customFormat', name: renamed, action: 'update', remoteId: format.id, fields: [{ field: 'name', type: 'changed', current: format.name, desired: renamed }] },
+        { entityType: 'customFormat', name: renamed, action: 'update', remoteId: format.id, databaseId, fields: [{ field: 'name', type: 'changed', current: format.name, desired: renamed }] },
       ]);
       await apply(body.id);
       const after = snapshot();
@@ -137,7 +137,7 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'identity that survives renames
 
       const body = await preview();
       expect(pending(body)).toEqual([
-        { entityType: 'qualityProfile', name: renamed, action: 'update', remoteId: live.id, fields: [{ field: 'name', type: 'changed', current: profile, desired: renamed }] },
+        { entityType: 'qualityProfile', name: renamed, action: 'update', remoteId: live.id, databaseId, fields: [{ field: 'name', type: 'changed', current: profile, desired: renamed }] },
       ]);
       await apply(body.id);
       const after = snapshot();
