@@ -373,9 +373,10 @@ export function syncActivities(deps: ActivityDeps) {
           failureCount: failure ? 1 : 0,
           error: failure ? failure.message.slice(0, 500) : null,
           finishedAt,
-          // The preview failed when its apply did; an apply that completed but did not verify is
-          // applied, and its run (partial) carries the evidence.
-          previewFailure: given && failure ? { ...failure } : null,
+          // The preview failed when its apply did. An apply that completed but did not verify is
+          // applied, yet carries the run's evidence: a one-step sync must not read as a success.
+          previewStatus: given ? ('failed' as const) : ('applied' as const),
+          previewFailure: failure ? { ...failure } : null,
         },
       };
     });

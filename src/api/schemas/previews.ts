@@ -80,7 +80,7 @@ export const PreviewSchema = z
     instanceName: z.string(),
     arrType: ArrTypeSchema,
     status: z.enum(['generating', 'ready', 'applying', 'applied', 'failed', 'expired']).openapi({
-      description: 'failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were)',
+      description: 'failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were). applied: the apply completed; when reading it back found values the app did not store (or could not read it), `failure` carries that evidence (notApplied, entityMissing, verificationUnreadable) and the run is partial',
     }),
     trigger: z.string(),
     generatedAt: z.number().int().nullable().openapi({ description: 'Unix epoch milliseconds' }),

@@ -67,7 +67,7 @@ export async function readRunsToFinish(em: EntityManager, runIds: readonly numbe
   );
 }
 
-/** A run's completion, and its preview's status with it (applied, or failed with the evidence). */
+/** A run's completion, and its preview's status with it (applied, or failed, with the evidence). */
 export interface FinishedRun {
   id: number;
   previewId: number | null;
@@ -77,6 +77,8 @@ export interface FinishedRun {
   failureCount: number;
   error: string | null;
   finishedAt: Date;
+  /** failed when the apply did not complete; applied otherwise (with the evidence of a run that did not verify). */
+  previewStatus: 'applied' | 'failed';
   previewFailure: Record<string, unknown> | null;
 }
 
@@ -96,7 +98,7 @@ export async function storeFinishedRuns(em: EntityManager, runs: readonly Finish
       if (run.previewId !== null) {
         await connection.execute(
           'update sync_previews set status = ?, failure = ?, updated_at = ? where id = ?',
-          [run.previewFailure ? 'failed' : 'applied', run.previewFailure ? JSON.stringify(run.previewFailure) : null, date(run.finishedAt), run.previewId],
+          [run.previewStatus, run.previewFailure ? JSON.stringify(run.previewFailure) : null, date(run.finishedAt), run.previewId],
           'run',
           ctx,
         );
