@@ -122,7 +122,7 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: 'radarr-main', level: 1 })).toBeVisible();
     await expect(page.getByText('Not synced yet')).toBeVisible();
 
-    await page.getByRole('combobox', { name: 'Database' }).click();
+    await page.getByRole('combobox', { name: 'Database', exact: true }).click();
     await page.getByRole('option', { name: /^sample/ }).click();
     await page.getByRole('combobox', { name: 'Quality profiles' }).click();
     // The profiles offered are those the API says a Radarr can use.

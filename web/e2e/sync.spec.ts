@@ -196,7 +196,7 @@ test('the journey: add an emulated Radarr, pick its profiles, preview, read a fi
   await page.getByRole('link', { name: 'radarr-sync' }).click();
   await expect(page.getByRole('heading', { name: 'radarr-sync', level: 1 })).toBeVisible();
   const instanceId = Number(new URL(page.url()).pathname.split('/').pop());
-  await page.getByRole('combobox', { name: 'Database' }).click();
+  await page.getByRole('combobox', { name: 'Database', exact: true }).click();
   await page.getByRole('option', { name: /^sample-sync/ }).click();
   await page.getByRole('combobox', { name: 'Quality profiles' }).click();
   // The options arrive with the database's profiles: wait for them before reading the list.
@@ -409,7 +409,7 @@ test('trash-pcd from ../shared: link it as a local path, sync two of its profile
   const { body: list } = await callApi<{ items: { id: number; name: string }[] }>(arrgo(), 'GET', '/instances?pageSize=200');
   const target = list.items.find((i) => i.name === 'radarr-sync-2')!;
   await page.goto(`/instances/${target.id}`);
-  await page.getByRole('combobox', { name: 'Database' }).click();
+  await page.getByRole('combobox', { name: 'Database', exact: true }).click();
   await page.getByRole('option', { name: /^trash-pcd/ }).click();
   await page.getByRole('combobox', { name: 'Quality profiles' }).click();
   await expect(page.getByRole('listbox').getByRole('option').nth(1)).toBeVisible();
@@ -457,6 +457,7 @@ test('verified apply: a run whose values the app did not store shows the fields 
     expect(fields.length).toBeGreaterThan(0);
 
     await page.goto(`/sync/previews/${synced.body.id}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'The apply completed, but not everything landed' })).toBeVisible();
     const verification = page.getByRole('region', { name: 'Apply outcome' }).getByLabel('Verification');
     await expect(verification).toContainText(`${fields.length} field${fields.length === 1 ? '' : 's'} did not land`);
     await expect(verification).toContainText(`${fields[0]}: wrote`);

@@ -207,7 +207,7 @@ function PreviewDetails({ preview }: { preview: SyncPreview }) {
           ]}
         />
       </Card>
-      {preview.failure ? <FailureEvidence title={preview.runId === null ? 'The preview failed' : 'The apply did not complete'} evidence={preview.failure} /> : null}
+      {preview.failure ? <FailureEvidence title={failureTitle(preview)} evidence={preview.failure} /> : null}
       <NextStep preview={preview} />
       {generating ? null : (
         <>
@@ -237,4 +237,10 @@ export function PreviewPage() {
       </QueryState>
     </Stack>
   );
+}
+
+/** What the preview's failure evidence is about: its generation, an apply that stopped, or an apply that did not verify. */
+function failureTitle(preview: { runId: number | null; status: string }): string {
+  if (preview.runId === null) return 'The preview failed';
+  return preview.status === 'applied' ? 'The apply completed, but not everything landed' : 'The apply did not complete';
 }
