@@ -2907,7 +2907,7 @@ export interface components {
             instanceName: string;
             arrType: components["schemas"]["ArrType"];
             /**
-             * @description failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were)
+             * @description failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were). applied: the apply completed; when reading it back found values the app did not store (or could not read it), `failure` carries that evidence (notApplied, entityMissing, verificationUnreadable) and the run is partial
              * @enum {string}
              */
             status: "generating" | "ready" | "applying" | "applied" | "failed" | "expired";
@@ -2993,7 +2993,7 @@ export interface components {
             instanceName: string;
             arrType: components["schemas"]["ArrType"];
             /**
-             * @description failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were)
+             * @description failed: generation failed, or the apply did not complete (the run, runId, is partial when some changes were written, failed when none were). applied: the apply completed; when reading it back found values the app did not store (or could not read it), `failure` carries that evidence (notApplied, entityMissing, verificationUnreadable) and the run is partial
              * @enum {string}
              */
             status: "generating" | "ready" | "applying" | "applied" | "failed" | "expired";
