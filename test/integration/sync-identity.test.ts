@@ -126,12 +126,13 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'identity that survives renames
       expect(appWrites()).toEqual([writes[0], writes[1] + 1, writes[2], writes[3], writes[4], writes[5]]);
     });
 
-    it('a quality profile renamed (and selected under its new name) keeps its id', async () => {
+    it('a quality profile renamed keeps its id, and the selection follows the rename', async () => {
       const live = radarr.emulator.state.qualityProfiles.find((p) => p.name === profile)!;
       const renamed = `${profile} (mine)`;
       const entity = await h.get(`/pcd/${databaseId}/entities/quality_profile/${encodeURIComponent(profile)}`);
       expect((await h.patch(`/pcd/${databaseId}/entities/quality_profile/${encodeURIComponent(profile)}`, { data: { ...entity.body.entity, name: renamed } })).status).toBe(200);
-      expect((await h.put(`/instances/${radarr.id}/sync-config`, { databaseId, qualityProfiles: [renamed] })).status).toBe(200);
+      // The sync configuration still names the profile as it was selected: it is found by its identity.
+      expect((await h.get(`/instances/${radarr.id}/sync-config`)).body.qualityProfiles).toEqual([profile]);
       const before = snapshot();
       const writes = appWrites();
 
@@ -145,6 +146,9 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'identity that survives renames
       expect(after.formats).toEqual(before.formats);
       expect(after.scores).toEqual(before.scores);
       expect(appWrites()).toEqual([writes[0], writes[1], writes[2], writes[3], writes[4] + 1, writes[5]]);
+      // Selected again under its new name: the same profile, nothing to change.
+      expect((await h.put(`/instances/${radarr.id}/sync-config`, { databaseId, qualityProfiles: [renamed] })).status).toBe(200);
+      expect(pending(await preview())).toEqual([]);
       profile = renamed;
     });
 

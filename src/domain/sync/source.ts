@@ -136,9 +136,18 @@ export function patternsOf(db: Database.Database, customFormats: CustomFormatDat
 export function readSyncSource(db: Database.Database, arrType: ArrType, selection: SyncSelection): SyncSource {
   const missing: SyncSource['missing'] = [];
   const qualityProfiles: QualityProfileData[] = [];
+  // A selected profile renamed since it was selected (by a pull, a tweak or an edit) is still the
+  // one selected: the selection follows its identity, so a scheduled sync does not lose it.
+  let renamedFrom: Map<string, string> | null = null;
   for (const name of selection.qualityProfiles) {
-    const profile = read<QualityProfileData>(db, 'quality_profile', name, missing);
+    let profile = readEntity(db, 'quality_profile', name)?.data as unknown as QualityProfileData | undefined;
+    if (!profile) {
+      renamedFrom ??= new Map([...renamedEntities(db, 'quality_profile')].map(([current, origin]) => [origin, current]));
+      const current = renamedFrom.get(name);
+      profile = current === undefined || selection.qualityProfiles.includes(current) ? undefined : (readEntity(db, 'quality_profile', current)?.data as unknown as QualityProfileData | undefined);
+    }
     if (profile) qualityProfiles.push(profile);
+    else missing.push({ entityType: 'quality_profile', name });
   }
 
   const formatNames = new Set<string>();
