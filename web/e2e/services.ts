@@ -78,6 +78,20 @@ export interface Arrgo {
  * starts its embedded Temporal dev server; with it, it joins that one on a task queue of its own.
  */
 export async function startArrgo(options: { urlBase?: string; temporalAddress?: string } = {}): Promise<Arrgo> {
+  // Ports are picked free and bound moments later by another process: an outgoing connection can
+  // take one in between (the ephemeral range is the same). Such a start is tried again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startArrgoOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !PORT_TAKEN.test(String(error))) throw error;
+    }
+  }
+}
+
+const PORT_TAKEN = /address already in use|is the port already in use/;
+
+async function startArrgoOnce(options: { urlBase?: string; temporalAddress?: string }): Promise<Arrgo> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-e2e-'));
   const port = await freePort();
   const temporalPort = await freePort();
