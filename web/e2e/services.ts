@@ -111,7 +111,10 @@ async function startArrgoOnce(options: { urlBase?: string; temporalAddress?: str
       ? { TEMPORAL_ADDRESS: options.temporalAddress }
       : { TEMPORAL_ADDRESS: '', TEMPORAL_PORT: String(temporalPort), TEMPORAL_UI_PORT: String(await freePort()), TEMPORAL_UI_BIND_ADDRESS: '127.0.0.1' }),
   };
-  const started = await startNode('dist/main.js', [], env, /Console:\s+(http:\/\/\S+)\/\n/, 180_000);
+  const started = await startNode('dist/main.js', [], env, /Console:\s+(http:\/\/\S+)\/\n/, 180_000).catch((error: unknown) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     url: started.match[1],
     apiKey: fs.readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim(),
