@@ -3,7 +3,8 @@
  * against an emulated Radarr: a custom format renamed in the user layer or by a pulled base op,
  * and a quality profile renamed, are each one update of the same app id (scores intact, nothing
  * created or deleted); a hand rename on the app is drift on `name` and a sync restores it; a lost
- * ledger is rebuilt by name, reported, and written without writing anything to the app.
+ * ledger is rebuilt by name, reported, and written without writing anything to the app; what arrgo
+ * created and no longer selects is unmanaged as noLongerSelected, what the user made is notManaged.
  */
 import type { DbKind } from '../helpers/databases';
 import { postgresAvailable } from '../helpers/databases';
@@ -12,6 +13,7 @@ import { makeGitRepo, type TestGitRepo } from '../helpers/git-repo';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { describeWithShared, sharedPath } from '../helpers/shared-data';
 import { SyncLedgerEntry } from '../../src/persistence/entities';
+import { UNMANAGED_REASON_TEXT } from '../../src/domain/sync';
 
 type Change = { entityType: string; name: string; action: string; remoteId: number | null; fields: { field: string; current: unknown; desired: unknown }[]; category?: string };
 
@@ -78,6 +80,31 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'identity that survives renames
         expect([row.identity, row.databaseId, row.createdByArrgo]).toEqual([`${databaseId}:${row.name}`, databaseId, true]);
       }
       expect(rows.filter((r) => r.entityType === 'qualityProfile').map((r) => r.name)).toEqual([profile]);
+    });
+
+    it('what arrgo created and no longer selects is unmanaged as noLongerSelected; a format made by hand is notManaged', async () => {
+      const parity = await h.get(`/compatibility/parity?databaseId=${databaseId}`);
+      const other = parity.body.profiles.find((p: { name: string; compatibleArrTypes: string[] }) => p.compatibleArrTypes.includes('movie_app') && p.name !== profile).name;
+      const app = (path: string, method: string, body?: unknown) =>
+        fetch(`${radarr.emulator.baseUrl}${radarr.emulator.apiBase}${path}`, { method, headers: { 'X-Api-Key': radarr.emulator.apiKey, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const byHand = (await (await app('/customformat', 'POST', { name: 'Made by hand', includeCustomFormatWhenRenaming: false, specifications: [{ name: 'x265', implementation: 'ReleaseTitleSpecification', negate: false, required: false, fields: [{ name: 'value', value: 'x265' }] }] })).json()) as { id: number };
+      try {
+        expect((await h.put(`/instances/${radarr.id}/sync-config`, { databaseId, qualityProfiles: [other] })).status).toBe(200);
+        const body = await preview();
+        const unmanaged = [...body.qualityProfiles.customFormats, ...body.qualityProfiles.qualityProfiles].filter((c: Change) => c.category === 'unmanaged');
+        const reasonOf = (entityType: string, name: string) => unmanaged.find((c: Change & { unmanagedReason?: string }) => c.entityType === entityType && c.name === name) as (Change & { unmanagedReason?: string; reason?: string }) | undefined;
+        expect(reasonOf('qualityProfile', profile)).toMatchObject({ action: 'unchanged', unmanagedReason: 'noLongerSelected' });
+        expect(reasonOf('qualityProfile', profile)!.reason).toBe(UNMANAGED_REASON_TEXT.noLongerSelected);
+        expect(reasonOf('customFormat', 'Made by hand')).toMatchObject({ action: 'unchanged', remoteId: byHand.id, unmanagedReason: 'notManaged' });
+        // Every unmanaged format is one or the other, by what the ledger says arrgo created.
+        const created = new Set((await ledgerRows()).filter((r) => r.entityType === 'customFormat' && r.createdByArrgo).map((r) => r.appId));
+        for (const c of unmanaged.filter((u: Change) => u.entityType === 'customFormat') as (Change & { unmanagedReason?: string })[]) {
+          expect([c.name, c.unmanagedReason]).toEqual([c.name, created.has(c.remoteId!) ? 'noLongerSelected' : 'notManaged']);
+        }
+      } finally {
+        expect((await h.put(`/instances/${radarr.id}/sync-config`, { databaseId, qualityProfiles: [profile] })).status).toBe(200);
+        expect((await app(`/customformat/${byHand.id}`, 'DELETE')).status).toBeLessThan(300);
+      }
     });
 
     it('a custom format renamed in the user layer is one update of the same id, scores intact, nothing created or deleted', async () => {
