@@ -1,5 +1,5 @@
 import { createArrClient } from '../clients/arr-client';
-import { desiredEntity, liveEntity, selectedBy, supportedOn, transformInputs, type CompareInstanceInput, type CompareInstanceRead } from '../domain/compare/entity-compare';
+import { desiredEntity, liveEntity, selectedBy, supportedOn, transformInputs, type ComparableEntityType, type CompareInstanceInput, type CompareInstanceRead } from '../domain/compare/entity-compare';
 import { driftFailure, type DriftReason } from '../domain/drift';
 import { catalogFromLive, transformSource } from '../domain/sync';
 import { isArrType } from '../domain/arr-types';
@@ -7,10 +7,27 @@ import { Instance } from '../persistence/entities';
 import { InstanceService } from '../services/instances/instance-service';
 import { checkAppIdentity } from '../services/instances/app-identity';
 import { readLiveState } from '../services/sync/live-state';
+import { readLedger } from '../services/sync/ledger-service';
+import { entityIdentity, type IdentityType } from '../domain/pcd';
+import type { LedgerEntityType } from '../domain/sync';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
 
+/** Compared entity types the sync ledger binds, with their PCD type. */
+const LEDGER_TYPES: Partial<Record<ComparableEntityType, { ledger: LedgerEntityType; pcd: IdentityType }>> = {
+  customFormat: { ledger: 'customFormat', pcd: 'custom_format' },
+  qualityProfile: { ledger: 'qualityProfile', pcd: 'quality_profile' },
+};
+
 export function compareActivities(deps: ActivityDeps) {
+  /** The app id the instance's sync ledger binds to this database's custom format or quality profile (null: none). */
+  async function boundAppId(instanceId: number, input: CompareInstanceInput, db: Parameters<typeof entityIdentity>[0]): Promise<number | null> {
+    const type = LEDGER_TYPES[input.entityType];
+    if (!type) return null;
+    const identity = `${input.databaseId}:${entityIdentity(db, type.pcd, input.name)}`;
+    return (await readLedger(deps.orm.em, instanceId)).find((e) => e.entityType === type.ledger && e.identity === identity)?.appId ?? null;
+  }
+
   return {
     /**
      * Reads what the transform needs from the app (and, with includeLive, the app's own entity),
@@ -48,7 +65,7 @@ export function compareActivities(deps: ActivityDeps) {
       if (!desired) return { ...base, supported: false, present, error: 'incompatible' };
       const out: CompareInstanceRead = { ...base, supported: true, present, desired };
       if (input.includeLive) {
-        const current = liveEntity(input.entityType, live, desired.name);
+        const current = liveEntity(input.entityType, live, desired.name, await boundAppId(instance.id, input, cache.resolved));
         if (current !== undefined) out.live = current;
       }
       return out;

@@ -4111,7 +4111,7 @@ export interface components {
                 desired: {
                     [key: string]: unknown;
                 } | null;
-                /** @description The raw app payload (includeLive only, when the fetch succeeded and the app has the entity) */
+                /** @description The raw app payload (includeLive only, when the fetch succeeded and the app has the entity): a custom format or quality profile is the one the instance's sync ledger binds (also when renamed since), else the one with the desired name */
                 live?: unknown;
                 /** @description Sanitized reason: incompatible, not_configured, rate-limited (live fetch), or the drift reasons unreachable, timeout, unauthorized, invalid_response, app_mismatch (the app at the instance's URL is of another app type: nothing was read), rate_limited, error */
                 error?: string;

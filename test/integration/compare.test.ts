@@ -107,14 +107,17 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'cross-instance compare of one 
     expect(regex.body.error).toMatch(/cannot be compared/);
   });
 
-  it('includeLive shows the raw app payload, and a second live fetch inside the interval is rate-limited inline', async () => {
+  it('includeLive shows the raw app payload (the one the sync ledger binds, renamed by hand too), and a second live fetch inside the interval is rate-limited inline', async () => {
     const synced = await h.post(`/instances/${fleet['radarr-4k'].id}/sync?wait=true`, {});
     expect(synced.body).toMatchObject({ status: 'applied' });
-    const onApp = fleet['radarr-4k'].emulator.state.qualityProfiles.find((p: { name: string }) => p.name === `${profile} [4k]`);
+    const onApp = fleet['radarr-4k'].emulator.state.qualityProfiles.find((p: { name: string }) => p.name === `${profile} [4k]`)!;
+    // Renamed by hand on the app since: the sync ledger still binds it by its id, as a sync would.
+    onApp.name = 'Renamed by hand';
     const first = await h.get(url([fleet['radarr-4k'].id, fleet.sonarr.id], '&includeLive=true'));
+    onApp.name = `${profile} [4k]`;
     expect(first.status).toBe(200);
     const [r4k, sonarr] = first.body.instances;
-    expect(r4k.live).toMatchObject({ id: onApp!.id, name: `${profile} [4k]` });
+    expect(r4k.live).toMatchObject({ id: onApp.id, name: 'Renamed by hand' });
     expect(r4k.error).toBeUndefined();
     expect(sonarr.live).toBeUndefined(); // never synced: the app has no such profile
     expect(sonarr.error).toBeUndefined();

@@ -46,7 +46,7 @@ const CompareInstanceSchema = z.object({
   supported: z.boolean().openapi({ description: 'The app family can hold the entity (quality profile: every enabled quality maps to the app)' }),
   present: z.boolean().openapi({ description: "The instance's sync configuration selects the entity, so it is in its desired payload" }),
   desired: z.record(z.unknown()).nullable().openapi({ description: "The entity as the sync transform builds it for this instance (app payload, with the instance's namespace)" }),
-  live: z.unknown().optional().openapi({ description: 'The raw app payload (includeLive only, when the fetch succeeded and the app has the entity)' }),
+  live: z.unknown().optional().openapi({ description: 'The raw app payload (includeLive only, when the fetch succeeded and the app has the entity): a custom format or quality profile is the one the instance\'s sync ledger binds (also when renamed since), else the one with the desired name' }),
   error: z
     .string()
     .optional()

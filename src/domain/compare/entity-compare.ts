@@ -163,13 +163,18 @@ export function desiredEntity(entityType: ComparableEntityType, desired: Desired
   }
 }
 
-/** The raw app payload the desired entity would replace (undefined when the app has none). */
-export function liveEntity(entityType: ComparableEntityType, live: LiveState, desiredName: string): unknown {
+/**
+ * The raw app payload the desired entity would replace (undefined when the app has none): the
+ * custom format or quality profile the instance's sync ledger binds (`appId`, also after a rename),
+ * else the one with the desired name, as a sync finds it.
+ */
+export function liveEntity(entityType: ComparableEntityType, live: LiveState, desiredName: string, appId: number | null = null): unknown {
+  const bound = <T extends { id: number; name: string }>(list: readonly T[] | undefined) => (appId === null ? undefined : list?.find((e) => e.id === appId)) ?? list?.find((e) => e.name === desiredName);
   switch (entityType) {
     case 'qualityProfile':
-      return live.qualityProfiles?.find((p) => p.name === desiredName);
+      return bound(live.qualityProfiles);
     case 'customFormat':
-      return live.customFormats?.find((f) => f.name === desiredName);
+      return bound(live.customFormats);
     case 'delayProfile':
       return live.delayProfiles?.find((p) => p.id === GLOBAL_DELAY_PROFILE_ID);
     case 'naming':
