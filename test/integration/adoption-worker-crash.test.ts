@@ -5,6 +5,7 @@ import { describeWithShared, sharedPath } from '../helpers/shared-data';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 import { handTunedRadarrInstance } from '../helpers/adopt-fixtures';
 import type { Emulator } from '../../src/emulators';
+import type { Knex } from '@mikro-orm/knex';
 
 /**
  * The worker process is killed (SIGKILL) in the middle of an adoption's apply, once the snapshot
@@ -24,6 +25,14 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'an adoption apply survives the
     databaseId = await linkDatabase(h, 'trash', sharedPath('data', 'pcd', 'trash-pcd'));
     instance = await handTunedRadarrInstance(h, 'Hand-tuned Radarr');
   });
+  /** A transaction of the test's own holding a SHARE lock on a table until released. */
+  async function holdTable(table: string): Promise<{ release(): Promise<void> }> {
+    const knex = (h.service.orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+    const trx = await knex.transaction();
+    await trx.raw(`lock table ${table} in share mode`);
+    return { release: () => trx.rollback().then(() => undefined) };
+  }
+
   afterAll(async () => {
     for (const worker of workers) await worker.kill();
     await h?.close();
@@ -37,6 +46,10 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'an adoption apply survives the
     expect(planned).toBeGreaterThan(30);
     const snapshotsBefore = await h.service.orm.em.fork().count(PcdSnapshot, { databaseId });
 
+    // On PostgreSQL the test holds the user layer's table (SHARE: reads go on, inserts wait), so the
+    // apply stops between its snapshot and its ops however fast the machine is; on SQLite the kill
+    // relies on trash-pcd's replay taking longer than one poll.
+    const hold = h.db === 'postgresql' ? await holdTable('pcd_ops') : null;
     const applying = await h.post(`/adoptions/${preview.body.id}/apply`);
     expect([applying.status, applying.body.status]).toEqual([202, 'applying']);
     // The snapshot before the ops is recorded: the ops are being stored and replayed now.
@@ -47,6 +60,7 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'an adoption apply survives the
       20,
     );
     await workers[0].kill();
+    await hold?.release();
     // The kill landed inside the apply: nothing was recorded as applied yet.
     const atKill = await h.service.orm.em.fork().findOneOrFail(Adoption, { id: preview.body.id });
     expect([atKill.status, atKill.appliedOpIds]).toEqual(['applying', null]);
