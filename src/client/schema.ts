@@ -2423,7 +2423,7 @@ export interface components {
             databaseId: number;
             /** @description Sections to adopt; default every section of the instance's app family */
             sections?: components["schemas"]["SyncSection"][];
-            /** @description After the apply, set the instance's sync configuration to this database with the adopted entities selected, so a following sync preview shows no change for them (default true) */
+            /** @description After the apply, put this database first in the instance's sync configuration with the adopted entities selected (its other databases follow in their order), so a following sync preview shows no change for them (default true) */
             select?: boolean;
         };
         NamingPreview: {

@@ -10,7 +10,7 @@ export const AdoptionCreateSchema = z
     databaseId: idValue().openapi({ description: 'The database whose user layer receives the adopted configuration' }),
     sections: z.array(SyncSectionSchema).min(1).max(4).optional().openapi({ description: "Sections to adopt; default every section of the instance's app family" }),
     select: z.boolean().optional().openapi({
-      description: "After the apply, set the instance's sync configuration to this database with the adopted entities selected, so a following sync preview shows no change for them (default true)",
+      description: "After the apply, put this database first in the instance's sync configuration with the adopted entities selected (its other databases follow in their order), so a following sync preview shows no change for them (default true)",
     }),
   })
   .strict()
