@@ -7,7 +7,8 @@ import { parseLanguages } from './languages';
 import { parseQuality } from './quality';
 import { parseReleaseGroup } from './release-group';
 import { parseRevision } from './revision';
-import { findSeriesInfo, parseMovieTitle, parseSeriesTitle, seriesReleaseType } from './title';
+import { parseMovieTitle } from './movie-title';
+import { findSeriesInfo, parseSeriesTitle, seriesReleaseType } from './series-title';
 import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */

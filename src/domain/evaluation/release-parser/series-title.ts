@@ -1,33 +1,12 @@
 /**
- * Where the title ends and what it says: the movie title and year, the edition, and for series Sonarr's
- * season/episode conventions (S01E01, S01E01E02, S01E01-E03, 1x01, season packs, daily air dates, anime absolute numbers).
+ * Sonarr's season/episode conventions (S01E01, S01E01E02, S01E01-E03, 1x01, season packs, daily air dates,
+ * anime absolute numbers) and the series title before them.
  */
 import { allMatches } from './vocabulary';
+import { parseMovieTitle } from './movie-title';
+import { cleanTitle, stripPrefixes, TRAILING_SEPARATORS, type TitleParts } from './title-common';
 import type { SeriesInfo, SeriesReleaseType } from './types';
 
-
-export interface TitleParts {
-  title: string;
-  year: number | null;
-  edition: string | null;
-  /** Index in the name where the technical part (everything after the title) starts. */
-  tailStart: number;
-}
-
-const LEADING_GROUP = /^(?:\[[^\]]*\][\s._-]*)+/;
-const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
-const YEAR = /(?<![0-9])[([]?((?:18[89]|19\d|20\d)\d)[)\]]?(?![0-9a-z])/gi;
-/** The first technical word after a title: a resolution, source, codec or audio format. */
-const STRONG_STOP = new RegExp(
-  '(?<=[\\s._\\-([])(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|4K|UHD|M?Blu-?Ray|BD(?:Rip|Remux|ISO|25|50)?|BRRip|WEB(?:-?DL|-?Rip|Mux)?|HDTV|PDTV|SDTV|DSR|' +
-    'TVRip|DVD(?:Rip|R|SCR|5|9)?|HD-?DVD|REMUX|[xh]\\.?26[45]|HEVC|AVC|XviD|DivX|HDCAM|CAMRip|TSRip|TELESYNCH?|TELECINE|WORKPRINT|' +
-    'DTS|AAC|AC3|DD[P+]?5\\.1|TrueHD|Atmos|10bit|HDR)(?![a-z0-9])',
-  'i',
-);
-/** Release flags and language tags: they end a title that has no year. */
-const WEAK_STOP = /(?<=[\s._\-([])(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
-/** Editions may stand between the title and the year ("Movie.Extended.2019"), but "The Final Cut" there is a title. */
-const NOT_EDITION_BEFORE_YEAR = /^(?:Final|Limited|Alternate|Assembly)/i;
 const EPISODE = /(?<![0-9])S(\d{1,4})[-_. ]?E(\d{1,4})((?:(?:[-_. ]?E|-E?|[-_. ]E|[-_. ]?-?S\d{1,4}E)\d{1,4}(?![\dpi]))*)/i;
 const EPISODE_CONTINUATION = /([-_. ]?E|-E?|[-_. ]?-?S\d{1,4}E)(\d{1,4})/gi;
 const CROSS = /(?<![0-9a-z])(\d{1,2})x(\d{2,3})((?:-(?:\d{1,2}x)?\d{2,3})*)(?![\dp])/i;
@@ -38,86 +17,6 @@ const ABSOLUTE_DASH = /\s-\s(?!(?:19|20)\d{2}(?!\d))(\d{1,4})(?:v\d)?(?:\s?-\s?(
 const ABSOLUTE_BARE = /[\s_.](\d{2,4})(?:v\d)?(?:-(\d{2,4})(?:v\d)?)?(?=[\s_.]*[[(]|$)/;
 /** Mini-series: "Title.E05", "Title.Part.2", "Title Pt. 3" (season 1). */
 const MINISERIES = /(?<![a-z0-9])(?:E(\d{1,4})|(?:Part|Pt)[-_. ]{0,2}(\d{1,2}))(?![0-9a-z])/i;
-const DOTS_AND_UNDERSCORES = /[._]/g;
-const BRACKETS = /[[\](){}]/g;
-const SPACES = /\s+/g;
-const TITLE_EDGE_PUNCTUATION = /^[\s\-:|]+|[\s\-:|,]+$/g;
-const HAS_TEXT = /[\p{L}\p{N}]/u;
-const ONLY_SEPARATORS = /^[\s._\-()[\]]*$/;
-const TRAILING_SEPARATORS = /[\s._\-]+$/;
-const EDITION = new RegExp(
-  '(?<![a-z0-9])(' +
-    '(?:(?:Extended|Ultimate|Recut)[-_. ])?' +
-    '(?:Director\'?s|Directors|Collector\'?s|Collectors|Theatrical|Ultimate|Extended|Despecialized|Criterion|' +
-    '(?:Special|Rogue|Final|Assembly|Imperial|Diamond(?:[-_. ]Luxe)?|Signature|Definitive|Limited|Deluxe|Alternate|Producer\'?s|Hunter|Rekall|Recut)(?=[-_. ](?:Cut|Edition|Version|Collection))|' +
-    '\\d{1,3}(?:th|st|nd|rd)?[-_. ]Anniversary)' +
-    '(?:[-_. ](?:Cut|Edition|Version|Collection))?' +
-    '(?:[-_. ](?:Extended|Uncensored|Remastered|Unrated|Uncut|Open[-_. ]?Matte|IMAX|Fan[-_. ]?Edit))?' +
-    '|(?:4K[-_. ])?Remaster(?:ed)?|Uncensored|Unrated|Uncut|Open[-_. ]?Matte|IMAX(?:[-_. ]Enhanced|[-_. ]Edition)?|Fan[-_. ]?Edit|Restored|[234]in1' +
-    ')(?![a-z0-9])',
-  'i',
-);
-
-export function stripPrefixes(name: string): { text: string; offset: number } {
-  const site = SITE_PREFIX.exec(name);
-  let offset = site ? site[0].length : 0;
-  const lead = LEADING_GROUP.exec(name.slice(offset));
-  if (lead && lead[0].length < name.length - offset) offset += lead[0].length;
-  return { text: name.slice(offset), offset };
-}
-
-export function cleanTitle(raw: string): string {
-  return raw
-    .replace(DOTS_AND_UNDERSCORES, ' ')
-    .replace(BRACKETS, ' ')
-    .replace(SPACES, ' ')
-    .replace(TITLE_EDGE_PUNCTUATION, '')
-    .trim();
-}
-
-function normaliseEdition(text: string): string {
-  return text.replace(DOTS_AND_UNDERSCORES, ' ').replace(SPACES, ' ').trim();
-}
-
-function firstIndex(re: RegExp, text: string): number {
-  const m = re.exec(text);
-  return m ? m.index : text.length;
-}
-
-/** Movie title, year and edition (Radarr's "Title (Year) …" convention). */
-export function parseMovieTitle(name: string): TitleParts {
-  const { text, offset } = stripPrefixes(name);
-  const stop = firstIndex(STRONG_STOP, text);
-  let yearMatch: RegExpMatchArray | null = null;
-  for (const m of allMatches(YEAR, text)) {
-    const index = m.index ?? 0;
-    if (index > stop) break;
-    if (HAS_TEXT.test(text.slice(0, index))) yearMatch = m;
-  }
-  const weakStop = Math.min(stop, firstIndex(WEAK_STOP, text));
-  let titleEnd = yearMatch ? yearMatch.index ?? 0 : weakStop;
-  let tailStart = yearMatch ? (yearMatch.index ?? 0) + yearMatch[0].length : weakStop;
-  let edition: string | null = null;
-  const beforeYear = text.slice(0, titleEnd);
-  const titleEdition = yearMatch ? EDITION.exec(beforeYear) : null;
-  if (
-    titleEdition && !NOT_EDITION_BEFORE_YEAR.test(titleEdition[1]) && HAS_TEXT.test(beforeYear.slice(0, titleEdition.index))
-    && ONLY_SEPARATORS.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
-  ) {
-    edition = normaliseEdition(titleEdition[1]);
-    titleEnd = titleEdition.index;
-  }
-  if (!edition) {
-    const tailEdition = EDITION.exec(text.slice(tailStart));
-    if (tailEdition) edition = normaliseEdition(tailEdition[1]);
-  }
-  let title = cleanTitle(text.slice(0, titleEnd));
-  if (!title) {
-    title = cleanTitle(text.slice(0, Math.max(stop, titleEnd)));
-    if (!title) tailStart = 0;
-  }
-  return { title, year: yearMatch ? Number(yearMatch[1]) : null, edition, tailStart: offset + tailStart };
-}
 
 function range(from: number, to: number): number[] {
   if (to < from || to - from > 200) return [from, to].filter((n, i, all) => all.indexOf(n) === i);
