@@ -160,6 +160,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const healthRecomputer = new HealthRecomputer(pcdCaches, config.health.recomputeMinIntervalSeconds * 1000);
       const evaluation = new EvaluationService(pcdCaches, logger.child({ component: 'evaluation' }));
       cleanups.push(() => evaluation.close());
+      const stopEvaluationWarming = pcdCaches.onStateBuilt((cache) => evaluation.warm(cache));
+      cleanups.push(async () => stopEvaluationWarming());
       const auth = new AuthService({ orm, apiKeys, logger: logger.child({ component: 'auth' }), sessionTtlHours: config.sessionTtlHours });
       const app = createApp(
         { config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKeys, auth, startedAt: new Date(), version: APP_VERSION },

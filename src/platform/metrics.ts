@@ -53,6 +53,13 @@ export const pcdCacheBuildDuration = new Histogram({
   registers,
 });
 
+export const evaluationStatesWarmedTotal = new Counter({
+  name: 'arrgo_evaluation_states_warmed_total',
+  help: 'New PCD cache states whose release-evaluation model was built and compiled in the background, by result (warmed, failed).',
+  labelNames: ['result'] as const,
+  registers,
+});
+
 export const notificationDeliveriesTotal = new Counter({
   name: 'arrgo_notification_deliveries_total',
   help: 'Notification delivery attempts by result (delivered, retried, rejected, failed, skipped) and channel kind.',

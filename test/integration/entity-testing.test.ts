@@ -1,5 +1,5 @@
 import { linkDatabase } from '../helpers/fleet';
-import { startArrgo, type Harness } from '../helpers/harness';
+import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { describeWithShared, sharedPath } from '../helpers/shared-data';
 
 const EVALUATE = '/entity-testing/evaluate';
@@ -166,6 +166,24 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate 
     const undo = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Disney+')}`, { changes: [{ path: 'pattern', value: '\\b(dsnp|dsny|disney|Disney\\+)\\b' }] });
     expect(undo.status).toBe(200);
     expect((await evaluate(body)).body.evaluations[0].cfMatches[dsnp]).toBe(true);
+  });
+
+  it('every new cache state is warmed in the background: an edit builds and compiles the evaluation model before any request', async () => {
+    const warmed = async () => {
+      const text = await (await fetch(`${h.baseUrl}/metrics`, { headers: { 'X-Api-Key': h.apiKey } })).text();
+      return Number(/^arrgo_evaluation_states_warmed_total\{result="warmed"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const failed = async () => {
+      const text = await (await fetch(`${h.baseUrl}/metrics`, { headers: { 'X-Api-Key': h.apiKey } })).text();
+      return Number(/^arrgo_evaluation_states_warmed_total\{result="failed"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    // The link's pull and the edits above each made a state.
+    const before = await warmed();
+    expect(before).toBeGreaterThanOrEqual(1);
+    const edit = await h.patch(`/pcd/${databaseId}/entities/regular_expression/Atmos`, { changes: [{ path: 'description', value: 'Object-based audio, warmed' }] });
+    expect(edit.status).toBe(200);
+    expect(await eventually(warmed, (n) => n > before, 20_000)).toBeGreaterThan(before);
+    expect(await failed()).toBe(0);
   });
 
   it('a pattern that backtracks past the match deadline counts as no match and is reported; an untranslatable one is not evaluable', async () => {

@@ -23,6 +23,11 @@ export class BoundedCache<K, V> {
     while (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
   }
 
+  /** Keys from the least to the most recently used. */
+  keys(): IterableIterator<K> {
+    return this.map.keys();
+  }
+
   clear(): void {
     this.map.clear();
   }

@@ -28,6 +28,7 @@ import {
 import type { ParsedRelease, ReleaseKind } from '../../domain/evaluation/release-parser';
 import { entityNames, readEntity, regularExpressionPatterns, type CustomFormatData, type QualityProfileData } from '../../domain/pcd';
 import { notFound } from '../../errors';
+import { evaluationStatesWarmedTotal } from '../../platform/metrics';
 import type { Logger } from '../../platform/logger';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
 import { BoundedCache } from './bounded-cache';
@@ -67,6 +68,16 @@ export interface EvaluateResponse {
 }
 
 const FIELDS: PatternField[] = ['title', 'group', 'edition'];
+/**
+ * Subjects a new state's patterns are first run on: V8 compiles a RegExp on its first match and tiers
+ * it up to native code on the next, so a request after warming finds every pattern native.
+ */
+const WARMING_SUBJECTS = ['Warming.Title.2020.1080p.WEB-DL.DDP5.1.H.264-GROUP', 'Warming Title S01E01 720p HDTV x264-GROUP'];
+/**
+ * Non-ASCII subject keys (subjectKey) met lately. Patterns whose translation depends on a title's
+ * non-ASCII letters are compiled per key; a new state is warmed for these keys too.
+ */
+const RECENT_KEYS = 8;
 
 /** What one database cache state evaluates with; held as a PcdCache memo. */
 class DatabaseEvaluator {
@@ -98,6 +109,8 @@ interface Pending {
 export class EvaluationService {
   private readonly parsedCache = new BoundedCache<string, ParsedRelease | null>(PARSED_CACHE_SIZE);
   private readonly parser: ReleaseParser | null;
+  private readonly recentKeys = new BoundedCache<string, true>(RECENT_KEYS);
+  private closed = false;
   readonly runner: RegexRunner;
   /** POST /entity-testing/regex (its own worker). */
   readonly regexTests: RegexTestService;
@@ -117,7 +130,33 @@ export class EvaluationService {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([this.runner.close(), this.regexTests.close()]);
+  }
+
+  /**
+   * Builds a cache state's evaluation model and compiles its patterns in the regex worker, so the first
+   * request on the state only parses and matches. Called in the background for every new state.
+   */
+  async warm(cache: PcdCache): Promise<void> {
+    if (this.closed) return;
+    try {
+      const evaluator = cache.memo('release-evaluation', () => new DatabaseEvaluator(cache));
+      const keys = ['', ...this.recentKeys.keys()];
+      for (const table of Object.values(evaluator.tables)) {
+        // Each pattern twice per key: the instance compiled for a key runs on any subject, its result is not kept.
+        const tasks = table.sets.flatMap((set, index) =>
+          set.length === 0 ? [] : keys.flatMap((key) => WARMING_SUBJECTS.map((subject) => ({ subject, key, set: index }))),
+        );
+        if (tasks.length > 0 && !this.closed) await this.runner.run(table, tasks);
+      }
+      evaluationStatesWarmedTotal.inc({ result: 'warmed' });
+    } catch (error) {
+      // Shutting down terminates the worker under a warm-up: not a failure worth a line.
+      if (this.closed) return;
+      evaluationStatesWarmedTotal.inc({ result: 'failed' });
+      this.logger.warn({ err: error, databaseId: cache.databaseId }, 'warming the release evaluation of a new pcd cache state failed');
+    }
   }
 
   parse(title: string, type: ReleaseKind): ParsedRelease | null {
@@ -218,7 +257,9 @@ export class EvaluationService {
         const taskKey = `${set}\u0000${subject}`;
         let index = batch.index.get(taskKey);
         if (index === undefined) {
-          index = batch.tasks.push({ subject, key: subjectKey(subject), set }) - 1;
+          const key = subjectKey(subject);
+          if (key !== '') this.recentKeys.set(key, true);
+          index = batch.tasks.push({ subject, key, set }) - 1;
           batch.index.set(taskKey, index);
         }
         tasks[field] = index;

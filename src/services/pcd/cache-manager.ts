@@ -82,6 +82,7 @@ const BATCH = 200;
  */
 export class PcdCacheManager {
   private readonly entries = new Map<number, Entry>();
+  private readonly stateListeners = new Set<(cache: PcdCache) => void | Promise<void>>();
   /** The database-row read that requests arriving now will share (see rowFor). */
   private pendingRows: { ids: Set<number>; rows: Promise<Map<number, DatabaseVersions>> } | null = null;
 
@@ -155,8 +156,8 @@ export class PcdCacheManager {
   }
 
   /**
-   * Keeps caches of enabled, pulled databases current in the background, so reads in a process
-   * that did not run the pull (the API of a split deployment) rarely meet a rebuild.
+   * Keeps caches of enabled, pulled databases current in the background (base and user layer), so reads
+   * in a process that did not run the pull or the edit (the API of a split deployment) rarely meet a rebuild.
    */
   startWarming(intervalMs = 5000): () => void {
     let running = false;
@@ -164,12 +165,16 @@ export class PcdCacheManager {
       if (running) return;
       running = true;
       try {
-        const rows = await this.orm.em.fork().find(PcdDatabase, { enabled: true, cacheStatus: { $in: [...SERVABLE_CACHE_STATUSES] } }, { fields: ['id', 'contentVersion', 'lastPulledAt'] });
+        const rows = await this.orm.em.fork().find(PcdDatabase, { enabled: true, cacheStatus: { $in: [...SERVABLE_CACHE_STATUSES] } }, { fields: ['id', 'contentVersion', 'userVersion', 'lastPulledAt'] });
         for (const row of rows) {
+          if (!row.lastPulledAt) continue;
           const entry = this.entries.get(row.id);
-          if (row.lastPulledAt && (!entry || (entry.contentVersion !== row.contentVersion && entry.status !== 'building'))) {
+          if (!entry || (entry.contentVersion !== row.contentVersion && entry.status !== 'building')) {
             await this.startBaseBuild(row.id, row.contentVersion);
           }
+          // The user layer too: a new state is then built (and its views warmed) before a read asks for it.
+          const current = this.entries.get(row.id);
+          if (current?.status === 'ready' && current.contentVersion === row.contentVersion) await this.resolved(row.id, current, row.userVersion);
         }
       } catch (error) {
         this.logger.warn({ err: error }, 'pcd cache warm-up failed');
@@ -181,6 +186,15 @@ export class PcdCacheManager {
     timer.unref();
     void tick();
     return () => clearInterval(timer);
+  }
+
+  /**
+   * Calls `listener` after each new cache state, on a later turn of the event loop (so the build's caller
+   * is answered first). Derived views warm themselves with it; returns the unsubscribe.
+   */
+  onStateBuilt(listener: (cache: PcdCache) => void | Promise<void>): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
   }
 
   status(databaseId: number): 'absent' | Entry['status'] {
@@ -257,6 +271,16 @@ export class PcdCacheManager {
     return cache;
   }
 
+  private announceState(cache: PcdCache): void {
+    for (const listener of this.stateListeners) {
+      setImmediate(() => {
+        Promise.resolve()
+          .then(() => listener(cache))
+          .catch((error) => this.logger.warn({ err: error, databaseId: cache.databaseId }, 'warming a new pcd cache state failed'));
+      });
+    }
+  }
+
   private async replayUser(databaseId: number, entry: Entry, userVersion: number): Promise<PcdCache> {
     const started = process.hrtime.bigint();
     const { user } = await loadStoredLayers(this.orm.em.fork(), databaseId);
@@ -309,6 +333,7 @@ export class PcdCacheManager {
     };
     cacheGeneration(entry.cache);
     previous?.resolved.close();
+    this.announceState(entry.cache);
     observeCacheBuild('user', health.status, Number(process.hrtime.bigint() - started) / 1e6);
     return entry.cache;
   }

@@ -4,6 +4,7 @@ import { loadPcdRepository, replayPcd, type ReplayedPcd } from '../../../src/dom
 import { createLogger } from '../../../src/platform/logger';
 import type { PcdCache } from '../../../src/services/pcd/cache-manager';
 import { EvaluationService } from '../../../src/services/evaluation/evaluation-service';
+import { subjectKey } from '../../../src/domain/evaluation';
 import { loadReleaseParser } from '../../../src/services/evaluation/parser-loader';
 import { describeWithShared, sharedPath } from '../../helpers/shared-data';
 
@@ -75,6 +76,49 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'evaluation service on trash-pc
     } finally {
       await service.close();
     }
+  });
+
+  it('warming a new state builds its model and compiles every pattern set, for ASCII titles and for the non-ASCII letters met lately', async () => {
+    const previous = cacheState(replay);
+    let current = previous;
+    const service = new EvaluationService({ get: async () => current }, logger);
+    try {
+      await service.evaluate({ databaseId: 1, releases: [{ id: 1, title: 'Amélie.2001.1080p.BluRay.x264-GRP', type: 'movie' }] });
+      const state = cacheState(replay);
+      const run = jest.spyOn(service.runner, 'run');
+      await service.warm(state);
+      // The model is the state's memo: a request on the state finds it built.
+      let built = false;
+      state.memo('release-evaluation', () => (built = true));
+      expect(built).toBe(false);
+      const tasks = run.mock.calls.flatMap(([, list]) => list);
+      expect(run.mock.calls.map(([table]) => table.patterns.length).every((n) => n > 900)).toBe(true);
+      expect(new Set(tasks.map((t) => t.key))).toEqual(new Set(['', subjectKey('Amélie.2001.1080p.BluRay.x264-GRP')]));
+      // every non-empty pattern set of both app families, each key run twice (compiled, then tiered up)
+      expect(run.mock.calls).toHaveLength(2);
+      for (const [table, list] of run.mock.calls) {
+        const nonEmpty = table.sets.map((set, i) => (set.length > 0 ? i : -1)).filter((i) => i >= 0);
+        expect(nonEmpty.length).toBeGreaterThan(0);
+        expect(new Set(list.map((t) => t.set))).toEqual(new Set(nonEmpty));
+      }
+      expect(tasks.filter((t) => t.key === '').length).toBe(tasks.filter((t) => t.key !== '').length);
+      current = state;
+      run.mockClear();
+      const r = await service.evaluate({ databaseId: 1, releases: [{ id: 2, title, type: 'movie' }] });
+      expect(Object.keys(r.customFormats).length).toBeGreaterThan(100);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('warming after close does nothing and never throws', async () => {
+    const service = new EvaluationService({ get: async () => cacheState(replay) }, logger);
+    await service.close();
+    const state = cacheState(replay);
+    await expect(service.warm(state)).resolves.toBeUndefined();
+    let built = false;
+    state.memo('release-evaluation', () => (built = true));
+    expect(built).toBe(true);
   });
 
   it('parsed results are cached per parser version, type and title; results per database cache state (a new state is evaluated afresh)', async () => {
