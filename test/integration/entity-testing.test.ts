@@ -180,7 +180,7 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'POST /entity-testing/evaluate 
     // The link's pull and the edits above each made a state.
     const before = await warmed();
     expect(before).toBeGreaterThanOrEqual(1);
-    const edit = await h.patch(`/pcd/${databaseId}/entities/regular_expression/Atmos`, { changes: [{ path: 'description', value: 'Object-based audio, warmed' }] });
+    const edit = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Disney+')}`, { changes: [{ path: 'description', value: 'Disney+, warmed' }] });
     expect(edit.status).toBe(200);
     expect(await eventually(warmed, (n) => n > before, 20_000)).toBeGreaterThan(before);
     expect(await failed()).toBe(0);
