@@ -3,7 +3,7 @@
  * anime "[Group] Title", "Softsubs (Group)", a trailing "[Group]" tag, P2P encoders who sign inside the final
  * technical block ("(1080p BluRay x265 HEVC 10bit AAC 7.1 Group)"), and reposters' suffixes that are not the group.
  */
-import { FILE_EXTENSION, isTechToken, LANGUAGE_WORDS } from './vocabulary';
+import { FILE_EXTENSION, isTechToken, LANGUAGE_WORDS, TOKEN_SPLIT } from './vocabulary';
 
 /** Suffixes added by reposters, indexers and obfuscation tools (never the group itself). */
 const REPOSTER_SUFFIX = new RegExp(
@@ -40,7 +40,7 @@ const PART_SPLIT = /[-._]+/;
 const WORD_SPLIT = /[\s._]+/;
 
 /** Groups known to sign with a space or dot instead of the dash (the apps recognise these by name). */
-const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd'];
+const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd', 'TAoE', 'KCRT'];
 const KNOWN_DASHLESS = new RegExp(`(?:^|[\\s.-])(${KNOWN_DASHLESS_GROUPS.join('|')})$`);
 
 /** A single token that names nothing technical (parts split on "-", "." and "_" are all non-technical). */
@@ -71,10 +71,50 @@ function stripNoise(name: string): string {
   return s.replace(SITE_PREFIX, '');
 }
 
-/** The group after the last dash, when what follows the dash looks like a group name. */
-function dashGroup(s: string): string | null {
+/** The last word's technical part ("x264", "8-Bit"), as the number of its leading dash-separated parts; 0 when none. */
+function techPrefixLength(parts: readonly string[]): number {
+  for (let i = parts.length - 1; i >= 0; i--) {
+    if (isTechToken(parts[i]) || (i > 0 && isTechToken(`${parts[i - 1]}-${parts[i]}`))) return i + 1;
+  }
+  return 0;
+}
+
+/**
+ * A hyphenated group name of two plain parts: dashed onto a technical word ("x264-Erai-raws") or, in a dotted name,
+ * the whole word after one ("H264.Fight-BB"). With spaces, "Atmos Encoder-GRP" credits the encoder: the group is GRP.
+ */
+function hyphenatedGroup(s: string): string | null {
+  const words = s.split(TOKEN_SPLIT);
+  const last = words[words.length - 1] ?? '';
+  const parts = last.split('-');
+  if (parts.length < 2 || parts[0] === '') return null;
+  const techParts = techPrefixLength(parts);
+  const name = parts.slice(techParts);
+  if (name.length !== 2 || !name.every((p) => p.length > 0 && isPlainToken(p) && !NUMERIC.test(p))) return null;
+  if (techParts === 0) {
+    const before = s.slice(0, s.length - last.length);
+    if (!before.endsWith('.') || !endsWithTechToken(before.slice(0, -1))) return null;
+  }
+  return name.join('-');
+}
+
+/** "… (1080p BDRip x265) - Group": the text before the dash ends with a bracketed technical block. */
+function endsWithTechBlock(text: string): boolean {
+  const s = text.trimEnd();
+  if (!s.endsWith(')') && !s.endsWith(']')) return false;
+  const open = matchingOpen(s);
+  return open >= 0 && techCount(s.slice(open + 1, -1)) >= 2;
+}
+
+/**
+ * The group after the last dash, when what follows the dash looks like a group name. `inBlock`: inside a technical
+ * bracket, where "- Encoder Group" is a credit list and the group is its last word.
+ */
+function dashGroup(s: string, inBlock = false): string | null {
   const dotDash = DOT_DASH_GROUP.exec(s);
   if (dotDash && isPlainToken(dotDash[1])) return dotDash[1];
+  const hyphenated = hyphenatedGroup(s);
+  if (hyphenated) return hyphenated;
   const trimmed = s.replace(TRAILING_DASHES, '');
   const dash = trimmed.lastIndexOf('-');
   if (dash <= 0) return null;
@@ -89,9 +129,9 @@ function dashGroup(s: string): string | null {
   if (candidate.includes(' ')) {
     const words = candidate.split(SPACES);
     if (words.length > 4 || !words.every((w) => isPlainToken(w) || NUMERIC.test(w)) || !endsWithTechToken(pre)) return null;
-    return candidate;
+    return inBlock ? words[words.length - 1] : candidate;
   }
-  if (spaced && !endsWithTechToken(pre)) return null;
+  if (spaced && !endsWithTechToken(pre) && !endsWithTechBlock(pre)) return null;
   if (candidate.includes('.')) {
     const parts = candidate.split('.');
     if (parts.length > 4 || !parts.every((p) => p.length > 0 && p.length <= 4 && isPlainToken(p))) return null;
@@ -136,7 +176,7 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
   }
   const known = KNOWN_DASHLESS.exec(s);
   if (known) return known[1];
-  const dashed = dashGroup(s);
+  const dashed = dashGroup(s, inBlock);
   if (dashed) return dashed;
   const afterParen = AFTER_PAREN_WORD.exec(s);
   if (afterParen && isPlainToken(afterParen[1])) return afterParen[1];
