@@ -53,7 +53,7 @@ const SOURCE_SCAN = new RegExp(
 );
 
 /** Bare two- and three-letter source words count only when written in capitals (they are common words otherwise). */
-const CAPITALS_ONLY = /^(?:TS|TC|CAM|WP|SCR|BD|PAL)$/i;
+const CAPITALS_ONLY = /^(?:TS|TC|CAM|WP|SCR|BD)$/i;
 const NUMERIC_RESOLUTION = /(?<![0-9])(?:(2160|1440|1080|960|720|576|540|480|360|240)[pi]|\d{3,4}x(2160|1080|720|576|540|480|360))(?![a-z])/i;
 const WORD_RESOLUTION = /(?<![a-z0-9])(4K|UHD)(?![a-z0-9])/i;
 /** Sonarr reads "FHD" as 1080p (Radarr's fixtures never assert it). */

@@ -188,13 +188,18 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
   return null;
 }
 
-/** "[Group]" or "[Anime Time]" in front: up to three plain words. */
+/** A word of a group name in front: not technical as a whole, and its first part names something ("Some-Subs"). */
+function isLeadingGroupWord(word: string): boolean {
+  return isPlainToken(word) || (!isTechToken(word) && isPlainToken(word.split(PART_SPLIT)[0]));
+}
+
+/** "[Group]", "[Fan-Subs]" or "[Anime Time]" in front: up to three words that name something. */
 function leadingGroup(s: string): string | null {
   const m = LEADING_BRACKET.exec(s);
   if (!m) return null;
   const inner = m[1].trim();
   const words = inner.split(SPACES);
-  return words.length <= 3 && words.every((w) => isPlainToken(w)) ? inner : null;
+  return words.length <= 3 && words.every(isLeadingGroupWord) ? inner : null;
 }
 
 export function parseReleaseGroup(name: string): string | null {
