@@ -38,6 +38,7 @@ const YEAR = /^(?:19|20)\d{2}$/;
 const VERSION_OR_HASH = /^(?:v\d|[0-9A-F]{8})$/i;
 const PART_SPLIT = /[-._]+/;
 const WORD_SPLIT = /[\s._]+/;
+const PART_OR_WORD_SPLIT = /[\s._-]+/;
 
 /** Groups known to sign with a space or dot instead of the dash (the apps recognise these by name). */
 const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd', 'TAoE', 'KCRT'];
@@ -60,11 +61,19 @@ function techCount(text: string): number {
   return text.split(WORD_SPLIT).filter((w) => w && isTechToken(w)).length;
 }
 
+/** "GRP-NZBgeek" drops the reposter; "x264-NZBgeek" (straight after a technical word) is all there is: the group. */
+function withoutReposterSuffix(s: string): string {
+  const m = REPOSTER_SUFFIX.exec(s);
+  if (!m) return s;
+  const lastWord = s.slice(0, m.index).split(PART_OR_WORD_SPLIT).pop() ?? '';
+  return isTechToken(lastWord) && !FILE_EXTENSION.test(`.${lastWord}`) ? s : s.slice(0, m.index);
+}
+
 function stripNoise(name: string): string {
   let s = name.trim();
   for (let i = 0; i < 12; i++) {
     const before = s;
-    s = s.replace(FILE_EXTENSION, '').replace(ARCHIVE_PART, '').replace(REPOSTER_SUFFIX, '').replace(SITE_TAG, '').replace(NOISE_PAREN, '')
+    s = withoutReposterSuffix(s.replace(FILE_EXTENSION, '').replace(ARCHIVE_PART, '')).replace(SITE_TAG, '').replace(NOISE_PAREN, '')
       .replace(NUMBERED_SUFFIX, '$1').replace(TRAILING_LANGUAGE, '$1').trim();
     if (s === before) break;
   }
