@@ -40,8 +40,8 @@ const PART_SPLIT = /[-._]+/;
 const WORD_SPLIT = /[\s._]+/;
 const PART_OR_WORD_SPLIT = /[\s._-]+/;
 
-/** Groups known to sign with a space or dot instead of the dash (the apps recognise these by name). */
-const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd', 'TAoE', 'KCRT'];
+/** Groups known to sign with a space or dot instead of the dash, or with a dash inside (the apps recognise these by name). */
+const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd', 'TAoE', 'KCRT', 'Fight-BB'];
 const KNOWN_DASHLESS = new RegExp(`(?:^|[\\s.-])(${KNOWN_DASHLESS_GROUPS.join('|')})$`);
 
 /** A single token that names nothing technical (parts split on "-", "." and "_" are all non-technical). */
@@ -89,21 +89,16 @@ function techPrefixLength(parts: readonly string[]): number {
 }
 
 /**
- * A hyphenated group name of two plain parts: dashed onto a technical word ("x264-Erai-raws") or, in a dotted name,
- * the whole word after one ("H264.Fight-BB"). With spaces, "Atmos Encoder-GRP" credits the encoder: the group is GRP.
+ * A hyphenated group name of two plain parts dashed onto a technical word ("x264-Erai-raws", "HDTV-720p-Anime-Koi").
+ * A hyphenated word after a dot or space is not one name: "XviD.SK-GRP" and "Atmos Encoder-GRP" name GRP.
  */
 function hyphenatedGroup(s: string): string | null {
   const words = s.split(TOKEN_SPLIT);
-  const last = words[words.length - 1] ?? '';
-  const parts = last.split('-');
-  if (parts.length < 2 || parts[0] === '') return null;
+  const parts = (words[words.length - 1] ?? '').split('-');
   const techParts = techPrefixLength(parts);
+  if (techParts === 0) return null;
   const name = parts.slice(techParts);
   if (name.length !== 2 || !name.every((p) => p.length > 0 && isPlainToken(p) && !NUMERIC.test(p))) return null;
-  if (techParts === 0) {
-    const before = s.slice(0, s.length - last.length);
-    if (!before.endsWith('.') || !endsWithTechToken(before.slice(0, -1))) return null;
-  }
   return name.join('-');
 }
 
@@ -197,9 +192,9 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
   return null;
 }
 
-/** A word of a group name in front: not technical as a whole, and its first part names something ("Some-Subs"). */
+/** A word of a group name in front: plain, or hyphenated with a plain first part ("Some-Subs", not "Site-Name.pl"). */
 function isLeadingGroupWord(word: string): boolean {
-  return isPlainToken(word) || (!isTechToken(word) && isPlainToken(word.split(PART_SPLIT)[0]));
+  return isPlainToken(word) || (!word.includes('.') && !isTechToken(word) && isPlainToken(word.split('-')[0]));
 }
 
 /** "[Group]", "[Fan-Subs]" or "[Anime Time]" in front: up to three words that name something. */
