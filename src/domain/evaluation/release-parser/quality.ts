@@ -1,6 +1,6 @@
 /**
- * Quality: source, resolution and modifier, resolved to one of Radarr's qualities the way the apps do
- * (e.g. a 540p WEB-DL is WEBDL-480p, a 720p remux is Bluray-720p, a disc image is BR-DISK).
+ * Quality: source, resolution and modifier, resolved to one of Radarr's qualities (movies) or Sonarr's (series) the
+ * way the apps do (e.g. a 540p WEB-DL is WEBDL-480p, a 720p remux is Bluray-720p, a disc image is Radarr's BR-DISK).
  */
 import { allMatches } from './vocabulary';
 import type { QualityModifier, QualitySource } from './types';
