@@ -38,7 +38,6 @@ const YEAR = /^(?:19|20)\d{2}$/;
 const VERSION_OR_HASH = /^(?:v\d|[0-9A-F]{8})$/i;
 const PART_SPLIT = /[-._]+/;
 const WORD_SPLIT = /[\s._]+/;
-const PART_OR_WORD_SPLIT = /[\s._-]+/;
 
 /** Groups known to sign with a space or dot instead of the dash, or with a dash inside (the apps recognise these by name). */
 const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd', 'TAoE', 'KCRT', 'Fight-BB'];
@@ -65,8 +64,9 @@ function techCount(text: string): number {
 function withoutReposterSuffix(s: string): string {
   const m = REPOSTER_SUFFIX.exec(s);
   if (!m) return s;
-  const lastWord = s.slice(0, m.index).split(PART_OR_WORD_SPLIT).pop() ?? '';
-  return isTechToken(lastWord) && !FILE_EXTENSION.test(`.${lastWord}`) ? s : s.slice(0, m.index);
+  const before = s.slice(0, m.index);
+  const lastWord = before.split(WORD_SPLIT).pop() ?? '';
+  return endsWithTechToken(before) && !FILE_EXTENSION.test(`.${lastWord}`) ? s : before;
 }
 
 function stripNoise(name: string): string {
