@@ -3,7 +3,7 @@
  * anime "[Group] Title", "Softsubs (Group)", a trailing "[Group]" tag, P2P encoders who sign inside the final
  * technical block ("(1080p BluRay x265 HEVC 10bit AAC 7.1 Group)"), and reposters' suffixes that are not the group.
  */
-import { FILE_EXTENSION, isTechToken, LANGUAGE_WORDS, TOKEN_SPLIT } from './vocabulary';
+import { FILE_EXTENSION, isTechToken, LANGUAGE_WORDS } from './vocabulary';
 
 /** Suffixes added by reposters, indexers and obfuscation tools (never the group itself). */
 const REPOSTER_SUFFIX = new RegExp(
@@ -38,6 +38,7 @@ const YEAR = /^(?:19|20)\d{2}$/;
 const VERSION_OR_HASH = /^(?:v\d|[0-9A-F]{8})$/i;
 const PART_SPLIT = /[-._]+/;
 const WORD_SPLIT = /[\s._]+/;
+const WORD_BREAK = /[\s._()[\]{}]/;
 
 /** Groups known to sign with a space or dot instead of the dash, or with a dash inside (the apps recognise these by name). */
 const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd', 'TAoE', 'KCRT', 'Fight-BB'];
@@ -93,8 +94,10 @@ function techPrefixLength(parts: readonly string[]): number {
  * A hyphenated word after a dot or space is not one name: "XviD.SK-GRP" and "Atmos Encoder-GRP" name GRP.
  */
 function hyphenatedGroup(s: string): string | null {
-  const words = s.split(TOKEN_SPLIT);
-  const parts = (words[words.length - 1] ?? '').split('-');
+  let start = s.length;
+  while (start > 0 && !WORD_BREAK.test(s[start - 1])) start--;
+  const parts = s.slice(start).split('-');
+  if (parts.length < 3) return null;
   const techParts = techPrefixLength(parts);
   if (techParts === 0) return null;
   const name = parts.slice(techParts);
