@@ -1,6 +1,6 @@
 /**
- * Quality: source, resolution and modifier, resolved to one of Radarr's qualities the way the apps do
- * (e.g. a 540p WEB-DL is WEBDL-480p, a 720p remux is Bluray-720p, a disc image is BR-DISK).
+ * Quality: source, resolution and modifier, resolved to one of Radarr's qualities (movies) or Sonarr's (series) the
+ * way the apps do (e.g. a 540p WEB-DL is WEBDL-480p, a 720p remux is Bluray-720p, a disc image is Radarr's BR-DISK).
  */
 import { allMatches } from './vocabulary';
 import type { QualityModifier, QualitySource } from './types';
@@ -15,8 +15,14 @@ export interface ParsedQuality {
 }
 
 type SourceToken =
-  | 'brdisk' | 'hddvd' | 'bdrip' | 'bluray' | 'webrip' | 'webdl' | 'web' | 'rawhd' | 'hdtv' | 'sdtv'
-  | 'screener' | 'dvdr' | 'dvd' | 'regional' | 'telesync' | 'telecine' | 'cam' | 'workprint';
+  | 'brdisk' | 'hddvd' | 'bdrip' | 'bluray' | 'webrip' | 'webdl' | 'web' | 'rawhd' | 'hdtv' | 'spacedHdtv' | 'sdtv'
+  | 'screener' | 'dvdr' | 'dvd' | 'videoStandard' | 'regional' | 'telesync' | 'telecine' | 'cam' | 'workprint';
+
+/** Streaming services whose name glued to "HD", "UHD" or "SD" marks a WEB-DL ("AmazonHD", "DisneyHD", "AmazonSD"). */
+const STREAMING_BRANDS = [
+  'Amazon', 'Netflix', 'Maxdome', 'HBO-?Max', 'Max', 'Disney(?:Plus)?', 'Hulu', 'AppleTV', 'Paramount(?:Plus)?', 'Peacock',
+  'Joyn', 'RTLPlus', 'TVNow', 'Magenta(?:TV)?', 'Crunchyroll', 'Funimation', 'Prime(?:Video)?',
+];
 
 const SOURCE_SCAN = new RegExp(
   '(?:(?<![a-z0-9])(?:' +
@@ -26,14 +32,16 @@ const SOURCE_SCAN = new RegExp(
       '(?<hddvd>HD[-_. ]?DVD)',
       '(?<bluray>(?:M|UHD)?Blu[-_. ]?Ray|UHD2?BD|BD(?:Mux|Light|Remux)?)',
       '(?<webrip>WEB[-_. ]?Rip|WEBMux|WEB[-_. ]?Cap|WEB[-_. ]?(?:HD|DL)Rip)',
-      '(?<webdl>WEB[-_. ]?DL|WEB[-_. ]?HD|iTunes(?:[-_. ]?HD)?|AmazonHD|NetflixU?HD)',
+      `(?<webdl>WEB[-_. ]?DL|WEB[-_. ]?HD|iTunes(?:[-_. ]?HD)?|(?:${STREAMING_BRANDS.join('|')})(?:U?HD|SD))`,
       '(?<web>WEB)',
       '(?<rawhd>Raw[-_. ]?HD)',
-      '(?<hdtv>HDTV(?:Rip)?|HD[-_. ]TV)',
+      '(?<hdtv>HDTV(?:Rip)?)',
+      '(?<spacedHdtv>HD[-_. ]TV)',
       '(?<sdtv>PDTV|SD[-_. ]?TV|DSR(?:ip)?|TV[-_. ]?Rip|SAT[-_. ]?Rip|DVB[-_. ]?Rip|DTH(?:Rip)?)',
       '(?<screener>(?:DVD|BD|WEB)[-_. ]?SCR(?:EENER)?|SCR(?:EENER)?)',
       '(?<dvdr>\\d?x?DVD[-_. ]?[59]|DVD[-_. ]?R|MDVDR)',
       '(?<dvd>DVD(?:[-_. ]?Rip|Mux)?)',
+      '(?<videoStandard>NTSC|PAL)',
       '(?<regional>R5|R6|REGIONAL)',
       '(?<telesync>TS(?:[-_. ]?Rip)?|HD[-_. ]?TS|TELESYNCH?|PDVD)',
       '(?<telecine>TC|HD[-_. ]?TC|TELECINE)',
@@ -48,6 +56,12 @@ const SOURCE_SCAN = new RegExp(
 const CAPITALS_ONLY = /^(?:TS|TC|CAM|WP|SCR|BD)$/i;
 const NUMERIC_RESOLUTION = /(?<![0-9])(?:(2160|1440|1080|960|720|576|540|480|360|240)[pi]|\d{3,4}x(2160|1080|720|576|540|480|360))(?![a-z])/i;
 const WORD_RESOLUTION = /(?<![a-z0-9])(4K|UHD)(?![a-z0-9])/i;
+/** Sonarr reads "FHD" as 1080p (Radarr's fixtures never assert it). */
+const FULL_HD = /(?<![a-z0-9])FHD(?![a-z0-9])/i;
+/** "[Group-Remux]" in front of an anime title names the group, not the source. */
+const LEADING_GROUP_TAG = /^\[[^\]\s]+\]/;
+/** Sonarr: a bare x264 encode that names no source or resolution is SDTV. */
+const X264 = /(?<![a-z0-9])x264(?![a-z0-9])/i;
 const REMUX = /(?<![a-z0-9])(?:BD|UHD)?[-_. ]?REMUX(?![a-z])/i;
 const GERMAN_ML_DISC_CODEC = /(?<![a-z0-9])German(?![a-z0-9]).*(?<![a-z0-9])ML(?![a-z0-9]).*(?<![a-z0-9])(?:AVC|HEVC|VC-?1|MPEG-?2)(?![a-z0-9])/i;
 const DISC_CODEC = /(?<![a-z0-9])(?:AVC|VC-?1|MPEG-?2|HEVC)(?![a-z0-9])/i;
@@ -73,16 +87,20 @@ const EXTENSION_QUALITY: Readonly<Record<string, [QualitySource, number]>> = {
 };
 
 const PRIORITY: readonly SourceToken[] = [
-  'brdisk', 'hddvd', 'bluray', 'bdrip', 'webdl', 'webrip', 'web', 'rawhd', 'hdtv', 'sdtv',
-  'screener', 'regional', 'dvdr', 'dvd', 'telecine', 'telesync', 'cam', 'workprint',
+  'brdisk', 'hddvd', 'bluray', 'bdrip', 'webdl', 'webrip', 'web', 'rawhd', 'hdtv', 'spacedHdtv', 'sdtv',
+  'screener', 'regional', 'dvdr', 'dvd', 'videoStandard', 'telecine', 'telesync', 'cam', 'workprint',
 ];
+
+/** Sources only Radarr has qualities for: Sonarr reads none of these words (a DVD screener is still a DVD). */
+const MOVIE_ONLY: ReadonlySet<SourceToken> = new Set(['regional', 'telesync', 'telecine', 'cam', 'workprint']);
+const DVD_WORD = /^DVD/i;
 
 /** "[bd]", "(bd 720p", "bd720p": a short source word in brackets or glued to a resolution is unambiguous. */
 function inBracketsOrGlued(name: string, start: number, end: number): boolean {
   return OPENING_BRACKET.test(name[start - 1] ?? '') || CLOSING_BRACKET_OR_DIGIT.test(name[end] ?? '');
 }
 
-function findSources(name: string, hasResolution: boolean): Set<SourceToken> {
+function findSources(name: string, hasResolution: boolean, series: boolean): Set<SourceToken> {
   const found = new Set<SourceToken>();
   for (const m of allMatches(SOURCE_SCAN, name)) {
     const groups = m.groups as Record<string, string | undefined>;
@@ -90,6 +108,7 @@ function findSources(name: string, hasResolution: boolean): Set<SourceToken> {
     if (groups.gluedDvd) { found.add('dvd'); continue; }
     const kind = (Object.keys(groups) as SourceToken[]).find((k) => groups[k] !== undefined);
     if (!kind) continue;
+    if (series ? MOVIE_ONLY.has(kind) || (kind === 'screener' && !DVD_WORD.test(text)) : kind === 'videoStandard') continue;
     const bare = text.replace(SEPARATORS, '');
     const end = (m.index ?? 0) + text.length;
     const shortWord = CAPITALS_ONLY.test(bare);
@@ -103,7 +122,7 @@ function findSources(name: string, hasResolution: boolean): Set<SourceToken> {
   return found;
 }
 
-function parseTitleResolution(name: string): number | null {
+function parseTitleResolution(name: string, series: boolean): number | null {
   const numeric = NUMERIC_RESOLUTION.exec(name);
   if (numeric) {
     const value = Number(numeric[1] ?? numeric[2]);
@@ -112,6 +131,7 @@ function parseTitleResolution(name: string): number | null {
     if (value === 240) return 360;
     return value;
   }
+  if (series && FULL_HD.test(name)) return 1080;
   return WORD_RESOLUTION.test(name) ? 2160 : null;
 }
 
@@ -125,14 +145,16 @@ function qualityResolution(resolution: number, allow576: boolean): number {
 }
 
 /**
- * `series`: Sonarr's DVD quality is 480p (Radarr's has none), so a DVD is 480 for series and, for movies, the
- * resolution the title states or null.
+ * `series` selects Sonarr's rules, whose quality list differs from Radarr's: no BR-DISK, CAM, TELESYNC, TELECINE,
+ * WORKPRINT, REGIONAL or SCREENER; DVD is always 480p; an MPEG-2 HDTV capture is Raw-HD at any resolution;
+ * NTSC/PAL mean DVD; "FHD" is 1080p; 540p with no source is SDTV (Radarr: WEB-DL); a bare x264 is SDTV.
+ * For movies a DVD is the resolution the title states, or null.
  */
 export function parseQuality(name: string, series = false): ParsedQuality {
-  const titleResolution = parseTitleResolution(name);
-  const sources = findSources(name, titleResolution !== null);
+  const titleResolution = parseTitleResolution(name, series);
+  const sources = findSources(name, titleResolution !== null, series);
   const primary = PRIORITY.find((s) => sources.has(s));
-  const remux = REMUX.test(name);
+  const remux = REMUX.test(name.replace(LEADING_GROUP_TAG, ''));
   const result = (source: QualitySource, resolution: number | null, modifier: QualityModifier = 'none'): ParsedQuality =>
     ({ source, resolution, modifier, titleResolution });
 
@@ -145,7 +167,7 @@ export function parseQuality(name: string, series = false): ParsedQuality {
     }
     const isDisc = primary === 'brdisk'
       || (!encoded && primary !== 'bdrip' && (ISO.test(name) || UNTOUCHED.test(name) || DISC_CODEC.test(name)));
-    if (isDisc) return result('bluray', 1080, 'brdisk');
+    if (isDisc && !series) return result('bluray', 1080, 'brdisk');
     if (titleResolution !== null) return result('bluray', qualityResolution(titleResolution, true));
     // an XviD/DivX encode of a Blu-ray is standard definition
     return result('bluray', primary === 'bdrip' || SD_CODEC.test(name) ? 480 : 720);
@@ -160,20 +182,23 @@ export function parseQuality(name: string, series = false): ParsedQuality {
     case 'rawhd':
       return result('tv', 1080, 'rawhd');
     case 'hdtv':
+    case 'spacedHdtv':
     case 'sdtv': {
-      if (MPEG2.test(name) && INTERLACED_1080.test(name)) return result('tv', 1080, 'rawhd');
+      if (MPEG2.test(name) && (series || INTERLACED_1080.test(name))) return result('tv', 1080, 'rawhd');
       if (titleResolution !== null) return result('tv', qualityResolution(titleResolution, false));
-      if (HIGH_RES_TV.test(name) || BRACKETED_SOURCE.test(name)) return result('tv', 720);
+      // "HD TV" written apart is the apps' other-source spelling of HDTV-720p; "HDTV" alone is SDTV
+      if (primary === 'spacedHdtv' || HIGH_RES_TV.test(name) || BRACKETED_SOURCE.test(name)) return result('tv', 720);
       if (primary === 'hdtv' && EXTENSION_QUALITY[EXTENSION.exec(name)?.[1]?.toLowerCase() ?? '']?.[1] === 720) return result('tv', 720);
       return result('tv', 480);
     }
     case 'screener':
-      return result('dvd', 480, 'screener');
+      return series ? result('dvd', 480) : result('dvd', 480, 'screener');
     case 'regional':
       return result('dvd', 480, 'regional');
     case 'dvdr':
-      return result('dvd', 480, 'remux');
+      return series ? result('dvd', 480) : result('dvd', 480, 'remux');
     case 'dvd':
+    case 'videoStandard':
       return result('dvd', series ? 480 : titleResolution);
     case 'telesync':
       // Radarr's fixtures expect TELESYNC at 720p; a TS that states no resolution is taken as 720p
@@ -185,13 +210,13 @@ export function parseQuality(name: string, series = false): ParsedQuality {
     default:
       break;
   }
-  // no source word: a streaming service or the streaming-only 540p means WEB-DL; a resolution alone means HDTV
+  // no source word: a streaming service (or, for Radarr, the streaming-only 540p) means WEB-DL; a resolution alone means HDTV
   if (titleResolution !== null) {
-    if (STREAMING_SERVICE.test(name) || titleResolution === 540) return result('webdl', qualityResolution(titleResolution, false));
+    if (STREAMING_SERVICE.test(name) || (titleResolution === 540 && !series)) return result('webdl', qualityResolution(titleResolution, false));
     return result('tv', qualityResolution(titleResolution, false));
   }
   const byExtension = EXTENSION_QUALITY[EXTENSION.exec(name)?.[1]?.toLowerCase() ?? ''];
   if (byExtension) return result(byExtension[0], byExtension[1]);
-  if (SD_CODEC.test(name)) return result('tv', 480);
+  if (SD_CODEC.test(name) || (series && X264.test(name))) return result('tv', 480);
   return result('unknown', null);
 }

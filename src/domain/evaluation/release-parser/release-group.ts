@@ -38,9 +38,10 @@ const YEAR = /^(?:19|20)\d{2}$/;
 const VERSION_OR_HASH = /^(?:v\d|[0-9A-F]{8})$/i;
 const PART_SPLIT = /[-._]+/;
 const WORD_SPLIT = /[\s._]+/;
+const WORD_BREAK = /[\s._()[\]{}]/;
 
-/** Groups known to sign with a space or dot instead of the dash (the apps recognise these by name). */
-const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd'];
+/** Groups known to sign with a space or dot instead of the dash, or with a dash inside (the apps recognise these by name). */
+const KNOWN_DASHLESS_GROUPS = ['D-Z0N3', 'KRaLiMaRKo', 'BluDragon', 'LMain', 'TMd', 'TAoE', 'KCRT', 'Fight-BB'];
 const KNOWN_DASHLESS = new RegExp(`(?:^|[\\s.-])(${KNOWN_DASHLESS_GROUPS.join('|')})$`);
 
 /** A single token that names nothing technical (parts split on "-", "." and "_" are all non-technical). */
@@ -60,21 +61,67 @@ function techCount(text: string): number {
   return text.split(WORD_SPLIT).filter((w) => w && isTechToken(w)).length;
 }
 
+/** "GRP-NZBgeek" drops the reposter; "x264-NZBgeek" (straight after a technical word) is all there is: the group. */
+function withoutReposterSuffix(s: string): string {
+  const m = REPOSTER_SUFFIX.exec(s);
+  if (!m) return s;
+  const before = s.slice(0, m.index);
+  const lastWord = before.split(WORD_SPLIT).pop() ?? '';
+  return endsWithTechToken(before) && !FILE_EXTENSION.test(`.${lastWord}`) ? s : before;
+}
+
 function stripNoise(name: string): string {
   let s = name.trim();
   for (let i = 0; i < 12; i++) {
     const before = s;
-    s = s.replace(FILE_EXTENSION, '').replace(ARCHIVE_PART, '').replace(REPOSTER_SUFFIX, '').replace(SITE_TAG, '').replace(NOISE_PAREN, '')
+    s = withoutReposterSuffix(s.replace(FILE_EXTENSION, '').replace(ARCHIVE_PART, '')).replace(SITE_TAG, '').replace(NOISE_PAREN, '')
       .replace(NUMBERED_SUFFIX, '$1').replace(TRAILING_LANGUAGE, '$1').trim();
     if (s === before) break;
   }
   return s.replace(SITE_PREFIX, '');
 }
 
-/** The group after the last dash, when what follows the dash looks like a group name. */
-function dashGroup(s: string): string | null {
+/** The last word's technical part ("x264", "8-Bit"), as the number of its leading dash-separated parts; 0 when none. */
+function techPrefixLength(parts: readonly string[]): number {
+  for (let i = parts.length - 1; i >= 0; i--) {
+    if (isTechToken(parts[i]) || (i > 0 && isTechToken(`${parts[i - 1]}-${parts[i]}`))) return i + 1;
+  }
+  return 0;
+}
+
+/**
+ * A hyphenated group name of two plain parts dashed onto a technical word ("x264-Erai-raws", "HDTV-720p-Anime-Koi").
+ * A hyphenated word after a dot or space is not one name: "XviD.SK-GRP" and "Atmos Encoder-GRP" name GRP.
+ */
+function hyphenatedGroup(s: string): string | null {
+  let start = s.length;
+  while (start > 0 && !WORD_BREAK.test(s[start - 1])) start--;
+  const parts = s.slice(start).split('-');
+  if (parts.length < 3) return null;
+  const techParts = techPrefixLength(parts);
+  if (techParts === 0) return null;
+  const name = parts.slice(techParts);
+  if (name.length !== 2 || !name.every((p) => p.length > 0 && isPlainToken(p) && !NUMERIC.test(p))) return null;
+  return name.join('-');
+}
+
+/** "… (1080p BDRip x265) - Group": the text before the dash ends with a bracketed technical block. */
+function endsWithTechBlock(text: string): boolean {
+  const s = text.trimEnd();
+  if (!s.endsWith(')') && !s.endsWith(']')) return false;
+  const open = matchingOpen(s);
+  return open >= 0 && techCount(s.slice(open + 1, -1)) >= 2;
+}
+
+/**
+ * The group after the last dash, when what follows the dash looks like a group name. `inBlock`: inside a technical
+ * bracket, where "- Encoder Group" is a credit list and the group is its last word.
+ */
+function dashGroup(s: string, inBlock = false): string | null {
   const dotDash = DOT_DASH_GROUP.exec(s);
   if (dotDash && isPlainToken(dotDash[1])) return dotDash[1];
+  const hyphenated = hyphenatedGroup(s);
+  if (hyphenated) return hyphenated;
   const trimmed = s.replace(TRAILING_DASHES, '');
   const dash = trimmed.lastIndexOf('-');
   if (dash <= 0) return null;
@@ -89,9 +136,9 @@ function dashGroup(s: string): string | null {
   if (candidate.includes(' ')) {
     const words = candidate.split(SPACES);
     if (words.length > 4 || !words.every((w) => isPlainToken(w) || NUMERIC.test(w)) || !endsWithTechToken(pre)) return null;
-    return candidate;
+    return inBlock ? words[words.length - 1] : candidate;
   }
-  if (spaced && !endsWithTechToken(pre)) return null;
+  if (spaced && !endsWithTechToken(pre) && !endsWithTechBlock(pre)) return null;
   if (candidate.includes('.')) {
     const parts = candidate.split('.');
     if (parts.length > 4 || !parts.every((p) => p.length > 0 && p.length <= 4 && isPlainToken(p))) return null;
@@ -136,7 +183,7 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
   }
   const known = KNOWN_DASHLESS.exec(s);
   if (known) return known[1];
-  const dashed = dashGroup(s);
+  const dashed = dashGroup(s, inBlock);
   if (dashed) return dashed;
   const afterParen = AFTER_PAREN_WORD.exec(s);
   if (afterParen && isPlainToken(afterParen[1])) return afterParen[1];
@@ -148,13 +195,18 @@ function groupFromEnd(s: string, inBlock: boolean, depth = 0): string | null {
   return null;
 }
 
-/** "[Group]" or "[Anime Time]" in front: up to three plain words. */
+/** A word of a group name in front: plain, or hyphenated with a plain first part ("Some-Subs", not "Site-Name.pl"). */
+function isLeadingGroupWord(word: string): boolean {
+  return isPlainToken(word) || (!word.includes('.') && !isTechToken(word) && isPlainToken(word.split('-')[0]));
+}
+
+/** "[Group]", "[Fan-Subs]" or "[Anime Time]" in front: up to three words that name something. */
 function leadingGroup(s: string): string | null {
   const m = LEADING_BRACKET.exec(s);
   if (!m) return null;
   const inner = m[1].trim();
   const words = inner.split(SPACES);
-  return words.length <= 3 && words.every((w) => isPlainToken(w)) ? inner : null;
+  return words.length <= 3 && words.every(isLeadingGroupWord) ? inner : null;
 }
 
 export function parseReleaseGroup(name: string): string | null {

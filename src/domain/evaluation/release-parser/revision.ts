@@ -9,8 +9,12 @@ export interface ParsedRevision {
 
 const PROPER = /(?<![a-z0-9])PROPER(\d)?(?![a-z0-9])/i;
 const REPACK = /(?<![a-z0-9])(?:REPACK|RERIP)(\d)?(?![a-z0-9])/i;
-/** "01v2", "[v3]", "S01E01v2": an anime release's version (Sonarr reads it; Radarr does not). */
-const ANIME_VERSION = /(?:(?<=\d)|(?<![a-z0-9]))v(\d)(?![a-z0-9])/i;
+/**
+ * An anime release's version (Sonarr reads it; Radarr does not): after an episode number ("01v2", "S01E01 v2"), in
+ * brackets ("[v3]") or after a resolution as Sonarr names its qualities ("[WEBDL-1080p v2]"). A "v3" after a word
+ * ("Title v3 [BD720p]") is part of the title.
+ */
+const ANIME_VERSION = /(?:(?<=\d[-_. ]?)|(?<=\d[pi][-_. ])|(?<=\[))v(\d)(?![a-z0-9])/i;
 /** REAL is only a marker in capitals ("REAL.PROPER"), never the word "Real" in a title. */
 const REAL = /(?<![A-Za-z0-9])REAL(?![A-Za-z0-9])/g;
 
