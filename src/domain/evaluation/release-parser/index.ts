@@ -17,7 +17,8 @@ export const PARSER_VERSION = '1.13.0';
 export type { ParsedRelease, QualityModifier, QualitySource, ReleaseKind, SeriesInfo, SeriesReleaseType } from './types';
 import type { ParsedRelease, ReleaseKind } from './types';
 
-const PATH_SEPARATOR = /[\\/]+/;
+/** A path separator; not a slash with spaces around it ("Original / English Title") or between language codes ("Ger/Ita"). */
+const PATH_SEPARATOR = /\\+|\/+(?!(?<=\s\/+)\s)(?!(?<=(?<!\p{L})\p{Lu}\p{L}{1,2}\/+)\p{Lu}\p{L}{1,2}(?!\p{L}))/u;
 const HAS_TEXT = /[\p{L}\p{N}]/u;
 const NAMES_A_RELEASE = /(?<![0-9])(?:(?:18[89]|19\d|20\d)\d)(?![0-9])|S\d{1,4}[-_. ]?E\d{1,4}|\d{3,4}[pi](?![a-z])/i;
 const ANIME_STYLE = /^\[[^\]]+\]/;

@@ -1,19 +1,31 @@
 /** Movie title, year and edition (Radarr's conventions). */
-import { allMatches } from './vocabulary';
-import { cleanTitle, DOTS_AND_UNDERSCORES, firstIndex, HAS_TEXT, ONLY_SEPARATORS, SPACES, stripPrefixes, type TitleParts } from './title-common';
+import { allMatches, FILE_EXTENSION, LANGUAGE_WORDS } from './vocabulary';
+import { DOTS_AND_UNDERSCORES, firstIndex, HAS_TEXT, SPACES, stripPrefixes, type TitleParts } from './title-common';
 
 const YEAR = /(?<![0-9])[([]?((?:18[89]|19\d|20\d)\d)[)\]]?(?![0-9a-z])/gi;
+/** A folder named "(Year) Title": the year comes first. */
+const LEADING_YEAR = /^\(((?:18[89]|19\d|20\d)\d)\)[\s._-]*(?=[\p{L}\p{N}])/u;
 /** The first technical word after a title: a resolution, source, codec or audio format. */
 const STRONG_STOP = new RegExp(
   '(?<=[\\s._\\-([])(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|4K|UHD|M?Blu-?Ray|BD(?:Rip|Remux|ISO|25|50)?|BRRip|WEB(?:-?DL|-?Rip|Mux)?|HDTV|PDTV|SDTV|DSR|' +
     'TVRip|DVD(?:Rip|R|SCR|5|9)?|HD-?DVD|REMUX|[xh]\\.?26[45]|HEVC|AVC|XviD|DivX|HDCAM|CAMRip|TSRip|TELESYNCH?|TELECINE|WORKPRINT|' +
-    'DTS|AAC|AC3|DD[P+]?5\\.1|TrueHD|Atmos|10bit|HDR)(?![a-z0-9])',
+    'DTS|AAC|AC3|DD[P+]?5\\.1|TrueHD|Atmos|10bit|HDR|HDRip)(?![a-z0-9])',
   'i',
 );
-/** Release flags and language tags: they end a title that has no year. */
-const WEAK_STOP = /(?<=[\s._\-([])(?:PROPER|REPACK|RERIP|iNTERNAL|MULTi|TRUEFRENCH|FRENCH|VOSTFR|GERMAN|iTALiAN|SPANISH|DUBBED|SUBBED|COMPLETE|LIMITED)(?![a-z0-9])/i;
-/** Editions may stand between the title and the year ("Movie.Extended.2019"), but "The Final Cut" there is a title. */
-const NOT_EDITION_BEFORE_YEAR = /^(?:Final|Limited|Alternate|Assembly)/i;
+/**
+ * Where an anime-style name's title ends: a bracket after the title (`[Dual-Audio]`, `[CRC32]`), a parenthesis that
+ * holds technical words (`(1080p BD HEVC)`), or a `v2` release version before one of them or the end.
+ */
+const BRACKET_STOP = new RegExp(
+  '(?<=[\\p{L}\\p{N}!?\'.)][\\s._-]*)(?:\\[|\\((?=[^)]*(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|BD|Blu-?Ray|WEB|DVD|HEVC|AVC|x26[45]|FLAC|AAC|Hi10)))' +
+    '|(?<=[\\s._])v\\d{1,2}(?=[\\s._]*(?:[[(]|$))',
+  'iu',
+);
+const FLAG_WORDS = 'PROPER|REPACK|RERIP|iNTERNAL|MULTi|DUAL|DL|DUBBED|SUBBED|COMPLETE|LIMITED|AC3D|MULTiSUBS';
+/** Release flags and language tags: they end a title that has no year, and one that the year follows only later. */
+const WEAK_STOP = new RegExp(`(?<=[\\s._\\-([])(?:${FLAG_WORDS}|${LANGUAGE_WORDS.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+/** Text made only of separators and flag or language words (what may stand between an edition and the year). */
+const ONLY_FLAGS = new RegExp(`^(?:[\\s._\\-()[\\]]|(?:${FLAG_WORDS}|${LANGUAGE_WORDS.join('|')})(?![\\p{L}\\p{N}]))*$`, 'iu');
 const EDITION = new RegExp(
   '(?<![a-z0-9])(' +
     '(?:(?:Extended|Ultimate|Recut)[-_. ])?' +
@@ -21,47 +33,128 @@ const EDITION = new RegExp(
     '(?:Special|Rogue|Final|Assembly|Imperial|Diamond(?:[-_. ]Luxe)?|Signature|Definitive|Limited|Deluxe|Alternate|Producer\'?s|Hunter|Rekall|Recut)(?=[-_. ](?:Cut|Edition|Version|Collection))|' +
     '\\d{1,3}(?:th|st|nd|rd)?[-_. ]Anniversary)' +
     '(?:[-_. ](?:Cut|Edition|Version|Collection))?' +
-    '(?:[-_. ](?:Extended|Uncensored|Remastered|Unrated|Uncut|Open[-_. ]?Matte|IMAX|Fan[-_. ]?Edit))?' +
+    '(?:[-_. ](?:Extended|Uncensored|Remastered|Unrated|Uncut|Open[-_. ]?Matte|IMAX|Fan[-_. ]?Edit|Directors[-_. ]Cut|Director\'s[-_. ]Cut))*' +
     '|(?:4K[-_. ])?Remaster(?:ed)?|Uncensored|Unrated|Uncut|Open[-_. ]?Matte|IMAX(?:[-_. ]Enhanced|[-_. ]Edition)?|Fan[-_. ]?Edit|Restored|[234]in1' +
     ')(?![a-z0-9])',
-  'i',
+  'gi',
 );
+
+/** Single letters each followed by a dot (`U.N.C.L.E.`, `L.A.`): the apps keep them as written. */
+const DOTTED_ACRONYM = /(?<![\p{L}\p{N}])(?:\p{L}\.){2,}/gu;
+/** "a.k.a." between two titles is written "AKA". */
+const DOTTED_AKA = /(?<![\p{L}\p{N}])a\.k\.a\.?(?![\p{L}\p{N}])/giu;
+/** Abbreviations that keep their dot ("Dr. Name"). */
+const ABBREVIATION = /(?<![\p{L}\p{N}])(?:Dr|Mr|Mrs|Ms)\.(?=[\p{L}])/gu;
+const PLACEHOLDER_DOT = '\u0000';
+const PLACEHOLDERS = /\u0000/g;
+const SQUARE_AND_CURLY = /[[\]{}]/g;
+const PARENTHESES = /[()]/g;
+const LEADING_PUNCTUATION = /^[\s\-:|,)]+/;
+const TRAILING_PUNCTUATION = /[\s\-:|,(]+$/;
+
+/**
+ * A movie title as Radarr prints it: dots and underscores become spaces one for one, except in dotted acronyms and
+ * abbreviations; parentheses inside the title are kept (`(500) Days`), other brackets dropped.
+ */
+function cleanMovieTitle(raw: string): string {
+  let text = raw.replace(DOTTED_AKA, 'AKA');
+  text = text.replace(DOTTED_ACRONYM, (acronym, index: number) => {
+    const glued = /[\p{L}\p{N}]/u.test(text.charAt(index + acronym.length));
+    return acronym.replace(/\./g, PLACEHOLDER_DOT) + (glued ? ' ' : '');
+  });
+  text = text.replace(ABBREVIATION, (abbreviation) => `${abbreviation.slice(0, -1)}${PLACEHOLDER_DOT} `);
+  text = text.replace(DOTS_AND_UNDERSCORES, ' ').replace(SQUARE_AND_CURLY, ' ').replace(PLACEHOLDERS, '.');
+  text = text.replace(TRAILING_PUNCTUATION, '').replace(LEADING_PUNCTUATION, '');
+  if (!parenthesesBalance(text)) text = text.replace(PARENTHESES, ' ').replace(TRAILING_PUNCTUATION, '').replace(LEADING_PUNCTUATION, '');
+  return text.trim();
+}
+
+function parenthesesBalance(text: string): boolean {
+  let depth = 0;
+  for (const c of text) {
+    if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
 
 function normaliseEdition(text: string): string {
   return text.replace(DOTS_AND_UNDERSCORES, ' ').replace(SPACES, ' ').trim();
 }
 
+interface EditionMatch {
+  index: number;
+  end: number;
+  edition: string;
+}
+
+/** The first edition in `text` that has title text before it and only flag or language words between it and `end`. */
+function editionEndingTitle(text: string, end: number): EditionMatch | null {
+  for (const m of allMatches(EDITION, text.slice(0, end))) {
+    const matchEnd = m.index + m[0].length;
+    if (HAS_TEXT.test(text.slice(0, m.index)) && ONLY_FLAGS.test(text.slice(matchEnd, end))) {
+      return { index: m.index, end: matchEnd, edition: normaliseEdition(m[1]) };
+    }
+  }
+  return null;
+}
+
 /** Movie title, year and edition (Radarr's "Title (Year) …" convention). */
 export function parseMovieTitle(name: string): TitleParts {
-  const { text, offset } = stripPrefixes(name);
-  const stop = firstIndex(STRONG_STOP, text);
+  const prefixes = stripPrefixes(name);
+  let offset = prefixes.offset;
+  let text = prefixes.text.replace(FILE_EXTENSION, '');
+  let leadingYear: number | null = null;
+  const leading = LEADING_YEAR.exec(text);
+  if (leading) {
+    leadingYear = Number(leading[1]);
+    offset += leading[0].length;
+    text = text.slice(leading[0].length);
+  }
+  const stop = Math.min(firstIndex(STRONG_STOP, text), firstIndex(BRACKET_STOP, text));
+  const weakStop = Math.min(stop, firstIndex(WEAK_STOP, text));
   let yearMatch: RegExpMatchArray | null = null;
+  let laterYear: RegExpMatchArray | null = null;
   for (const m of allMatches(YEAR, text)) {
     const index = m.index ?? 0;
-    if (index > stop) break;
-    if (HAS_TEXT.test(text.slice(0, index))) yearMatch = m;
+    if (!HAS_TEXT.test(text.slice(0, index))) continue;
+    if (index <= stop) yearMatch = m;
+    else if (!laterYear) laterYear = m;
   }
-  const weakStop = Math.min(stop, firstIndex(WEAK_STOP, text));
-  let titleEnd = yearMatch ? yearMatch.index ?? 0 : weakStop;
-  let tailStart = yearMatch ? (yearMatch.index ?? 0) + yearMatch[0].length : weakStop;
+  // A year after the technical words ("Title German BluRay … 1998") still dates the film; the title ends earlier.
+  const yearBeforeStop = yearMatch !== null;
+  yearMatch ??= laterYear;
+  const yearIndex = yearMatch?.index ?? 0;
+  let titleEnd = yearMatch && yearBeforeStop ? yearIndex : weakStop;
+  // A flag or language word followed by more of them ends the title even before a year ("Title.GERMAN.DL.2010").
+  if (yearMatch && yearBeforeStop && weakStop < yearIndex && ONLY_FLAGS.test(text.slice(weakStop, yearIndex))) {
+    titleEnd = endOfTitleBeforeYear(text, weakStop, yearIndex);
+  }
+  let tailStart = yearMatch ? yearIndex + yearMatch[0].length : weakStop;
   let edition: string | null = null;
-  const beforeYear = text.slice(0, titleEnd);
-  const titleEdition = yearMatch ? EDITION.exec(beforeYear) : null;
-  if (
-    titleEdition && !NOT_EDITION_BEFORE_YEAR.test(titleEdition[1]) && HAS_TEXT.test(beforeYear.slice(0, titleEdition.index))
-    && ONLY_SEPARATORS.test(beforeYear.slice(titleEdition.index + titleEdition[0].length))
-  ) {
-    edition = normaliseEdition(titleEdition[1]);
-    titleEnd = titleEdition.index;
+  const before = editionEndingTitle(text, yearMatch && yearBeforeStop ? yearIndex : stop);
+  if (before) {
+    edition = before.edition;
+    titleEnd = Math.min(titleEnd, before.index);
+    if (!yearMatch) tailStart = before.end;
+  } else if (yearMatch) {
+    const after = allMatches(EDITION, text.slice(tailStart))[0];
+    if (after) edition = normaliseEdition(after[1]);
   }
-  if (!edition) {
-    const tailEdition = EDITION.exec(text.slice(tailStart));
-    if (tailEdition) edition = normaliseEdition(tailEdition[1]);
-  }
-  let title = cleanTitle(text.slice(0, titleEnd));
+  let title = cleanMovieTitle(text.slice(0, titleEnd));
   if (!title) {
-    title = cleanTitle(text.slice(0, Math.max(stop, titleEnd)));
+    title = cleanMovieTitle(text.slice(0, Math.max(stop, titleEnd)));
     if (!title) tailStart = 0;
   }
-  return { title, year: yearMatch ? Number(yearMatch[1]) : null, edition, tailStart: offset + tailStart };
+  const year = yearMatch ? Number(yearMatch[1]) : leadingYear;
+  return { title, year, edition, tailStart: offset + tailStart };
+}
+
+/**
+ * With a year, flag and language words between the title and the year are dropped when more than one stands there
+ * ("Title.German.DL.2010"); a single language word right before the year stays in the title ("The.Good.German.2006").
+ */
+function endOfTitleBeforeYear(text: string, weakStop: number, yearIndex: number): number {
+  const between = text.slice(weakStop, yearIndex).split(/[\s._\-()[\]]+/).filter((w) => w !== '');
+  return between.length > 1 ? weakStop : yearIndex;
 }

@@ -9,7 +9,8 @@ export interface TitleParts {
 }
 
 const LEADING_GROUP = /^(?:\[[^\]]*\][\s._-]*)+/;
-const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
+/** `[site.com]`, `[ www.site.org ] -`, `www.site.tc - ` before the release name. */
+const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|\[\s*www\.[^\]\s]+\.[a-z]{2,6}\s*\]|www\.[^\s]+\.[a-z]{2,6}(?=[\s._-]))\s*-?\s*/i;
 export const DOTS_AND_UNDERSCORES = /[._]/g;
 const BRACKETS = /[[\](){}]/g;
 export const SPACES = /\s+/g;
