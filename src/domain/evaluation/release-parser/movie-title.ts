@@ -136,6 +136,8 @@ export function parseMovieTitle(name: string): TitleParts {
   if (before) {
     edition = before.edition;
     titleEnd = Math.min(titleEnd, before.index);
+    // "Title GERMAN Extended Cut 2016": the language word before the edition is not title either.
+    if (weakStop < titleEnd && ONLY_FLAGS.test(text.slice(weakStop, titleEnd))) titleEnd = weakStop;
     if (!yearMatch) tailStart = before.end;
   } else if (yearMatch) {
     const after = allMatches(EDITION, text.slice(tailStart))[0];
