@@ -2,9 +2,13 @@
 import { allMatches, FILE_EXTENSION, LANGUAGE_WORDS } from './vocabulary';
 import { DOTS_AND_UNDERSCORES, firstIndex, HAS_TEXT, SPACES, stripPrefixes, type TitleParts } from './title-common';
 
-const YEAR = /(?<![0-9])[([]?((?:18[89]|19\d|20\d)\d)[)\]]?(?![0-9a-z])/gi;
+const YEAR = /(?<![0-9])[([]?((?:1[89]|20)\d\d)[)\]]?(?![0-9a-z])/gi;
+const YEAR_FOLLOWS = /^[\s._\-()[\]]*(?:1[89]|20)\d\d(?![0-9a-z])/i;
+const YEAR_ANYWHERE = /(?:19|20)\d\d/;
+const TRACKER_LANGUAGE = /(?<=[\s._-])(?:German|TrueFrench)(?![\p{L}\p{N}])/giu;
+const ARTICLE_BEFORE = /(?<![\p{L}\p{N}])(?:The|Good)[\s._-]$/iu;
 /** A folder named "(Year) Title": the year comes first. */
-const LEADING_YEAR = /^\(((?:18[89]|19\d|20\d)\d)\)[\s._-]*(?=[\p{L}\p{N}])/u;
+const LEADING_YEAR = /^\(((?:1[89]|20)\d\d)\)[\s._-]*(?=[\p{L}\p{N}])/u;
 /** The first technical word after a title: a resolution, source, codec or audio format. */
 const STRONG_STOP = new RegExp(
   '(?<=[\\s._\\-([])(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|4K|UHD|M?Blu-?Ray|BD(?:Rip|Remux|ISO|25|50)?|BRRip|WEB(?:-?DL|-?Rip|Mux)?|HDTV|PDTV|SDTV|DSR|' +
@@ -99,6 +103,38 @@ function editionEndingTitle(text: string, end: number): EditionMatch | null {
   return null;
 }
 
+/** A year right after an edition that has title text before it ("Title 2035 Directors 2012" is 2012): Radarr tries this first. */
+function yearAfterEdition(text: string): RegExpExecArray | null {
+  for (const m of allMatches(EDITION, text)) {
+    const end = m.index + m[0].length;
+    const year = HAS_TEXT.test(text.slice(0, m.index)) ? firstYear(text, end) : null;
+    if (year && ONLY_FLAGS.test(text.slice(end, year.index))) return year;
+  }
+  return null;
+}
+
+/** The first year after title text that another year does not follow at once ("Class.of.1999.2004" is 2004). */
+function firstYear(text: string, from: number): RegExpExecArray | null {
+  for (const m of allMatches(YEAR, text)) {
+    if (m.index < from || !HAS_TEXT.test(text.slice(0, m.index))) continue;
+    if (!YEAR_FOLLOWS.test(text.slice(m.index + m[0].length))) return m;
+  }
+  return null;
+}
+
+/**
+ * German and French tracker names ("Title.German.DL.720p", "Title TRUEFRENCH BluRay 2016"): the language word ends the
+ * title unless it starts the name, a year comes before it, or it follows "The" or "Good" ("The Good German" is a film).
+ */
+function trackerLanguageWord(text: string): number {
+  for (const m of allMatches(TRACKER_LANGUAGE, text)) {
+    const before = text.slice(0, m.index);
+    if (!HAS_TEXT.test(before) || YEAR_ANYWHERE.test(before) || ARTICLE_BEFORE.test(before)) continue;
+    return m.index;
+  }
+  return -1;
+}
+
 /** Movie title, year and edition (Radarr's "Title (Year) …" convention). */
 export function parseMovieTitle(name: string): TitleParts {
   const prefixes = stripPrefixes(name);
@@ -111,52 +147,29 @@ export function parseMovieTitle(name: string): TitleParts {
     offset += leading[0].length;
     text = text.slice(leading[0].length);
   }
-  const stop = Math.min(firstIndex(STRONG_STOP, text), firstIndex(BRACKET_STOP, text));
-  const weakStop = Math.min(stop, firstIndex(WEAK_STOP, text));
-  let yearMatch: RegExpMatchArray | null = null;
-  let laterYear: RegExpMatchArray | null = null;
-  for (const m of allMatches(YEAR, text)) {
-    const index = m.index ?? 0;
-    if (!HAS_TEXT.test(text.slice(0, index))) continue;
-    if (index <= stop) yearMatch = m;
-    else if (!laterYear) laterYear = m;
-  }
-  // A year after the technical words ("Title German BluRay … 1998") still dates the film; the title ends earlier.
-  const yearBeforeStop = yearMatch !== null;
-  yearMatch ??= laterYear;
-  const yearIndex = yearMatch?.index ?? 0;
-  let titleEnd = yearMatch && yearBeforeStop ? yearIndex : weakStop;
-  // A flag or language word followed by more of them ends the title even before a year ("Title.GERMAN.DL.2010").
-  if (yearMatch && yearBeforeStop && weakStop < yearIndex && ONLY_FLAGS.test(text.slice(weakStop, yearIndex))) {
-    titleEnd = endOfTitleBeforeYear(text, weakStop, yearIndex);
-  }
-  let tailStart = yearMatch ? yearIndex + yearMatch[0].length : weakStop;
+  const bracketStop = firstIndex(BRACKET_STOP, text);
+  const strongStop = Math.min(firstIndex(STRONG_STOP, text), bracketStop);
+  const weakStop = Math.min(strongStop, firstIndex(WEAK_STOP, text));
+  const tracker = trackerLanguageWord(text);
+  const yearMatch = (tracker < 0 ? yearAfterEdition(text) : null) ?? firstYear(text, Math.max(tracker, 0));
+  // Radarr's title runs to the year, technical words included ("Title FRENCH BluRay 720p 2016" keeps them).
+  let titleEnd = tracker >= 0 ? tracker : yearMatch ? Math.min(yearMatch.index, bracketStop) : weakStop;
   let edition: string | null = null;
-  const before = editionEndingTitle(text, yearMatch && yearBeforeStop ? yearIndex : stop);
+  const before = editionEndingTitle(text, tracker >= 0 ? tracker : yearMatch ? yearMatch.index : strongStop);
   if (before) {
     edition = before.edition;
     titleEnd = Math.min(titleEnd, before.index);
-    // "Title GERMAN Extended Cut 2016": the language word before the edition is not title either.
-    if (weakStop < titleEnd && ONLY_FLAGS.test(text.slice(weakStop, titleEnd))) titleEnd = weakStop;
-    if (!yearMatch) tailStart = before.end;
-  } else if (yearMatch) {
-    const after = allMatches(EDITION, text.slice(tailStart))[0];
+  } else {
+    const after = allMatches(EDITION, text.slice(titleEnd))[0];
     if (after) edition = normaliseEdition(after[1]);
   }
+  // The technical part starts where the title ends, or at the first flag word when the title ran past a technical word.
+  let tailStart = strongStop < titleEnd ? weakStop : titleEnd;
   let title = cleanMovieTitle(text.slice(0, titleEnd));
   if (!title) {
-    title = cleanMovieTitle(text.slice(0, Math.max(stop, titleEnd)));
+    title = cleanMovieTitle(text.slice(0, Math.max(strongStop, titleEnd)));
     if (!title) tailStart = 0;
   }
   const year = yearMatch ? Number(yearMatch[1]) : leadingYear;
   return { title, year, edition, tailStart: offset + tailStart };
-}
-
-/**
- * With a year, flag and language words between the title and the year are dropped when more than one stands there
- * ("Title.German.DL.2010"); a single language word right before the year stays in the title ("The.Good.German.2006").
- */
-function endOfTitleBeforeYear(text: string, weakStop: number, yearIndex: number): number {
-  const between = text.slice(weakStop, yearIndex).split(/[\s._\-()[\]]+/).filter((w) => w !== '');
-  return between.length > 1 ? weakStop : yearIndex;
 }
