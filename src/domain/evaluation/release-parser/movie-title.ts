@@ -33,11 +33,13 @@ const ONLY_FLAGS = new RegExp(`^(?:[\\s._\\-()[\\]]|(?:${FLAG_WORDS}|${LANGUAGE_
 const EDITION = new RegExp(
   '(?<![a-z0-9])(' +
     '(?:(?:Extended|Ultimate|Recut)[-_. ])?' +
-    '(?:Director\'?s|Directors|Collector\'?s|Collectors|Theatrical|Ultimate|Extended|Despecialized|Criterion|' +
+    "(?:Director['’]?s|Collector['’]?s|" +
+    'Theatrical|Ultimate|Extended|Despecialized|Criterion|' +
     '(?:Special|Rogue|Final|Assembly|Imperial|Diamond(?:[-_. ]Luxe)?|Signature|Definitive|Limited|Deluxe|Alternate|Producer\'?s|Hunter|Rekall|Recut)(?=[-_. ](?:Cut|Edition|Version|Collection))|' +
     '\\d{1,3}(?:th|st|nd|rd)?[-_. ]Anniversary)' +
     '(?:[-_. ](?:Cut|Edition|Version|Collection))?' +
-    '(?:[-_. ](?:Extended|Uncensored|Remastered|Unrated|Uncut|Open[-_. ]?Matte|IMAX|Fan[-_. ]?Edit|Directors[-_. ]Cut|Director\'s[-_. ]Cut))*' +
+    '(?:[-_. ](?:Extended|Uncensored|Remastered|Unrated|Uncut|Open[-_. ]?Matte|IMAX|Fan[-_. ]?Edit|' +
+    "Director['’]?s[-_. ]Cut))*" +
     '|(?:4K[-_. ])?Remaster(?:ed)?|Uncensored|Unrated|Uncut|Open[-_. ]?Matte|IMAX(?:[-_. ]Enhanced|[-_. ]Edition)?|Fan[-_. ]?Edit|Restored|[234]in1' +
     ')(?![a-z0-9])',
   'gi',
