@@ -21,8 +21,8 @@ const STRONG_STOP = new RegExp(
  * holds technical words (`(1080p BD HEVC)`), or a `v2` release version before one of them or the end.
  */
 const BRACKET_STOP = new RegExp(
-  '(?<=[\\p{L}\\p{N}!?\'.)][\\s._-]*)(?:\\[|\\((?=[^)]*(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|BD|Blu-?Ray|WEB|DVD|HEVC|AVC|x26[45]|FLAC|AAC|Hi10)))' +
-    '|(?<=[\\s._])v\\d{1,2}(?=[\\s._]*(?:[[(]|$))',
+  '[\\p{L}\\p{N}!?\'.)][\\s._-]*(\\[|\\((?=[^)]*(?:\\d{3,4}[pi]|\\d{3,4}x\\d{3,4}|BD|Blu-?Ray|WEB|DVD|HEVC|AVC|x26[45]|FLAC|AAC|Hi10)))' +
+    '|[\\s._](v\\d{1,2})(?=[\\s._]*(?:[[(]|$))',
   'iu',
 );
 const FLAG_WORDS = 'PROPER|REPACK|RERIP|iNTERNAL|MULTi|DUAL|DL|DUBBED|SUBBED|COMPLETE|LIMITED|AC3D|MULTiSUBS';
@@ -105,21 +105,27 @@ function editionEndingTitle(text: string, end: number): EditionMatch | null {
   return null;
 }
 
-/** A year right after an edition that has title text before it ("Title 2035 Directors 2012" is 2012): Radarr tries this first. */
-function yearAfterEdition(text: string): RegExpExecArray | null {
-  for (const m of allMatches(EDITION, text)) {
-    const end = m.index + m[0].length;
-    const year = HAS_TEXT.test(text.slice(0, m.index)) ? firstYear(text, end) : null;
-    if (year && ONLY_FLAGS.test(text.slice(end, year.index))) return year;
-  }
-  return null;
+/** Where BRACKET_STOP's bracket or version starts (it ends the match), or the text's length. */
+function bracketStopIndex(text: string): number {
+  const m = BRACKET_STOP.exec(text);
+  return m ? m.index + m[0].length - (m[1] ?? m[2]).length : text.length;
 }
 
-/** The first year after title text that another year does not follow at once ("Class.of.1999.2004" is 2004). */
-function firstYear(text: string, from: number): RegExpExecArray | null {
-  for (const m of allMatches(YEAR, text)) {
-    if (m.index < from || !HAS_TEXT.test(text.slice(0, m.index))) continue;
-    if (!YEAR_FOLLOWS.test(text.slice(m.index + m[0].length))) return m;
+/** The years that can date the film: after title text, and not followed at once by another year ("Class.of.1999.2004"). */
+function candidateYears(text: string): RegExpExecArray[] {
+  const textStart = text.search(HAS_TEXT);
+  if (textStart < 0) return [];
+  return allMatches(YEAR, text).filter((m) => m.index > textStart && !YEAR_FOLLOWS.test(text.slice(m.index + m[0].length)));
+}
+
+/** A year right after an edition that has title text before it ("Title 2035 Directors 2012" is 2012): Radarr tries this first. */
+function yearAfterEdition(text: string, years: RegExpExecArray[]): RegExpExecArray | null {
+  if (years.length === 0) return null;
+  const textStart = text.search(HAS_TEXT);
+  for (const m of allMatches(EDITION, text)) {
+    const end = m.index + m[0].length;
+    const year = m.index > textStart ? years.find((y) => y.index >= end) : undefined;
+    if (year && ONLY_FLAGS.test(text.slice(end, year.index))) return year;
   }
   return null;
 }
@@ -149,11 +155,12 @@ export function parseMovieTitle(name: string): TitleParts {
     offset += leading[0].length;
     text = text.slice(leading[0].length);
   }
-  const bracketStop = firstIndex(BRACKET_STOP, text);
+  const bracketStop = bracketStopIndex(text);
   const strongStop = Math.min(firstIndex(STRONG_STOP, text), bracketStop);
   const weakStop = Math.min(strongStop, firstIndex(WEAK_STOP, text));
   const tracker = trackerLanguageWord(text);
-  const yearMatch = (tracker < 0 ? yearAfterEdition(text) : null) ?? firstYear(text, Math.max(tracker, 0));
+  const years = candidateYears(text);
+  const yearMatch = (tracker < 0 ? yearAfterEdition(text, years) : null) ?? years.find((y) => y.index >= tracker) ?? null;
   // Radarr's title runs to the year, technical words included ("Title FRENCH BluRay 720p 2016" keeps them).
   let titleEnd = tracker >= 0 ? tracker : yearMatch ? Math.min(yearMatch.index, bracketStop) : weakStop;
   let edition: string | null = null;
