@@ -49,8 +49,8 @@ const EDITION = new RegExp(
 const DOTTED_ACRONYM = /(?<![\p{L}\p{N}])(?:\p{L}\.){2,}/gu;
 /** "a.k.a." between two titles is written "AKA". */
 const DOTTED_AKA = /(?<![\p{L}\p{N}])a\.k\.a\.?(?![\p{L}\p{N}])/giu;
-/** Abbreviations that keep their dot ("Dr. Name"). */
-const ABBREVIATION = /(?<![\p{L}\p{N}])(?:Dr|Mr|Mrs|Ms)\.(?=[\p{L}])/gu;
+/** "Dr" keeps its dot ("Dr. Name"); other abbreviations do not. */
+const ABBREVIATION = /(?<![\p{L}\p{N}])Dr\.(?=[\p{L}])/giu;
 const PLACEHOLDER_DOT = '\u0000';
 const PLACEHOLDERS = /\u0000/g;
 const SQUARE_AND_CURLY = /[[\]{}]/g;
