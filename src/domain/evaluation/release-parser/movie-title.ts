@@ -53,7 +53,8 @@ const DOTTED_AKA = /(?<![\p{L}\p{N}])a\.k\.a\.?(?![\p{L}\p{N}])/giu;
 const ABBREVIATION = /(?<![\p{L}\p{N}])Dr\.(?=[\p{L}])/giu;
 const PLACEHOLDER_DOT = '\u0000';
 const PLACEHOLDERS = /\u0000/g;
-const SQUARE_AND_CURLY = /[[\]{}]/g;
+/** Square and curly brackets, with the spaces around them: one space in all. */
+const SQUARE_AND_CURLY = /(?:\s*[[\]{}])+\s*/g;
 const PARENTHESES = /[()]/g;
 const LEADING_PUNCTUATION = /^[\s\-:|,)]+/;
 const TRAILING_PUNCTUATION = /[\s\-:|,(]+$/;
