@@ -119,7 +119,8 @@ describe('release parser: movies', () => {
     ['Movie.Title.2019.25th.Anniversary.Edition.1080p.BluRay.x264-GRP', { edition: '25th Anniversary Edition' }],
     ['Movie.Title.2019.UNRATED.1080p.BluRay.x264-GRP', { edition: 'UNRATED' }],
     ['Movie.Title.2019.REMASTERED.1080p.BluRay.x264-GRP', { edition: 'REMASTERED' }],
-    ['The.Final.Cut.2004.1080p.BluRay.x264-GRP', { title: 'The Final Cut', edition: null }],
+    // Radarr reads an edition before the year as the edition, Final Cut included (EditionParserFixture)
+    ['Harbour.Lights.Final.Cut.2004.1080p.BluRay.x264-GRP', { title: 'Harbour Lights', year: 2004, edition: 'Final Cut' }],
     ['Movie Title (Despecialized) 1999 720p BluRay x264-GRP', { title: 'Movie Title', year: 1999, edition: 'Despecialized' }],
     ['Movie Title 1999 (Despecialized).mkv', { edition: 'Despecialized', releaseGroup: null }],
     ['Movie Title.2012.(Special.Edition.Remastered).[Bluray-1080p].mkv', { edition: 'Special Edition Remastered', source: 'bluray', resolution: 1080 }],

@@ -18,13 +18,15 @@ export type { ParsedRelease, QualityModifier, QualitySource, ReleaseKind, Series
 import type { ParsedRelease, ReleaseKind } from './types';
 
 const PATH_SEPARATOR = /[\\/]+/;
+/** For movies, not a slash with spaces around it ("Original / English Title") or between language codes ("Ger/Ita"). */
+const MOVIE_PATH_SEPARATOR = /\\+|\/+(?!(?<=\s\/+)\s)(?!(?<=(?<!\p{L})\p{Lu}\p{L}{1,2}\/+)\p{Lu}\p{L}{1,2}(?!\p{L}))/u;
 const HAS_TEXT = /[\p{L}\p{N}]/u;
 const NAMES_A_RELEASE = /(?<![0-9])(?:(?:18[89]|19\d|20\d)\d)(?![0-9])|S\d{1,4}[-_. ]?E\d{1,4}|\d{3,4}[pi](?![a-z])/i;
 const ANIME_STYLE = /^\[[^\]]+\]/;
 
 /** A path ("dir/Release.Name/file.mkv") names the release in its last segment that looks like one. */
-function releaseSegment(name: string): string {
-  const segments = name.split(PATH_SEPARATOR).map((s) => s.trim()).filter((s) => HAS_TEXT.test(s));
+function releaseSegment(name: string, separator: RegExp): string {
+  const segments = name.split(separator).map((s) => s.trim()).filter((s) => HAS_TEXT.test(s));
   for (let i = segments.length - 1; i >= 0; i--) {
     if (NAMES_A_RELEASE.test(segments[i].replace(FILE_EXTENSION, ''))) return segments[i];
   }
@@ -39,7 +41,7 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
   if (typeof title !== 'string') return null;
   const name = title.trim();
   if (!HAS_TEXT.test(name)) return null;
-  const segment = releaseSegment(name);
+  const segment = releaseSegment(name, kind === 'series' ? PATH_SEPARATOR : MOVIE_PATH_SEPARATOR);
   const quality = parseQuality(name, kind === 'series');
   const releaseGroup = parseReleaseGroup(segment);
   if (kind === 'series') {

@@ -9,7 +9,16 @@ export interface TitleParts {
 }
 
 const LEADING_GROUP = /^(?:\[[^\]]*\][\s._-]*)+/;
-const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
+const TLD = '(?:com|org|net|info|biz|to|tv|tc|cc|ws|io|me|co|uk|au|nz|za|ca|de|fr|nl|se|ru|lt|in|us|eu|es|it|pl|xyz|club|site|online)';
+/**
+ * A website before the release name: `[site.com]`, `[ www.site.co.uk ] -`, `(site.com)`, `www.site.tc - `, `site.net.au - `.
+ * Without brackets or `www.` it needs ` - ` after it, so a dotted release name is never taken for one.
+ */
+const SITE_PREFIX = new RegExp(
+  `^(?:[[(]\\s*(?:www\\.)?[a-z0-9-]+(?:\\.[a-z0-9-]+){0,2}\\.${TLD}\\s*[\\])]|\\[\\s*www\\.[^\\]\\s]+\\.[a-z]{2,6}\\s*\\]` +
+    `|www\\.[^\\s]+\\.[a-z]{2,6}(?=[\\s._-])|[a-z0-9-]+(?:\\.[a-z0-9-]+)?\\.${TLD}(?=\\s+-\\s))\\s*-?\\s*`,
+  'i',
+);
 export const DOTS_AND_UNDERSCORES = /[._]/g;
 const BRACKETS = /[[\](){}]/g;
 export const SPACES = /\s+/g;
