@@ -227,6 +227,9 @@ export function languagesIn(text: string, kind: ReleaseKind): LanguageName[] {
 /** Sonarr reads a series title's languages from the part after the first "S01"/"S01E02" marker. */
 const BEFORE_SEASON_MARKER = /^.*?[_. ](?=S\d{2}(?:E\d{2,4})*[_. ])/is;
 
+/** A group Radarr would take out: one tag ("NOVA", "YTS.LT"), not a credit ("by Someone") or a list ("EN+FR"). */
+const GROUP_TAG = /^[\p{L}\p{N}._-]+$/u;
+
 /** Where in a release name each app looks for languages. */
 export interface LanguageRegion {
   /** Index where the title's technical part starts (after the title, year and episode numbers). */
@@ -247,7 +250,6 @@ export function parseLanguages(name: string, kind: ReleaseKind, region: Language
   }
   if (!region.anchored) return languagesIn(name, kind);
   const tail = name.slice(region.tailStart);
-  // a "group" with a space in it is a credit ("by Someone"), which Radarr does not take for a group
-  const group = region.releaseGroup && !/\s/.test(region.releaseGroup) ? region.releaseGroup : null;
+  const group = region.releaseGroup && GROUP_TAG.test(region.releaseGroup) ? region.releaseGroup : null;
   return languagesIn(group ? tail.split(group).join(' ') : tail, kind);
 }
