@@ -4,6 +4,7 @@
  * language names themselves come from the apps' lists (app-resources/languages.ts).
  */
 import type { LanguageName } from '../../app-resources/languages';
+import { stripPrefixes } from './title-common';
 import type { ReleaseKind } from './types';
 
 /**
@@ -232,6 +233,8 @@ const GROUP_TAG = /^[\p{L}\p{N}._-]+$/u;
 
 /** Where in a release name each app looks for languages. */
 export interface LanguageRegion {
+  /** Index where the release's own name starts (after any folders of a path). */
+  segmentStart: number;
   /** Index where the title's technical part starts (after the title, year and episode numbers). */
   tailStart: number;
   /** Whether the title parser found the release's anchor: a movie's year, a series' season or episode. */
@@ -249,7 +252,8 @@ export function parseLanguages(name: string, kind: ReleaseKind, region: Language
     return languagesIn(region.anchored ? name.slice(region.tailStart) : name.replace(BEFORE_SEASON_MARKER, ''), kind);
   }
   if (!region.anchored) return languagesIn(name, kind);
-  const tail = name.slice(region.tailStart);
+  const prefixEnd = region.segmentStart + stripPrefixes(name.slice(region.segmentStart)).offset;
+  const text = `${name.slice(region.segmentStart, prefixEnd)} ${name.slice(region.tailStart)}`;
   const group = region.releaseGroup && GROUP_TAG.test(region.releaseGroup) ? region.releaseGroup : null;
-  return languagesIn(group ? tail.split(group).join(' ') : tail, kind);
+  return languagesIn(group ? text.split(group).join(' ') : text, kind);
 }
