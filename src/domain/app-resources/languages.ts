@@ -39,12 +39,12 @@ const SONARR = [
 
 /**
  * Languages Sonarr's next line (v5, its develop branch) adds after 4.0.19, with the ids it gives them. Sonarr 4.0.19
- * neither lists nor parses them; the release parser reads them for series as Sonarr's current parser does.
+ * neither lists nor parses them (emulators serve the 4.0.19 list); the release parser reads them for series as
+ * Sonarr's current parser does.
  */
 const SONARR_NEXT = [
   [47, 'Azerbaijani'], [48, 'Uzbek'], [49, 'Malay'], [50, 'Urdu'], [51, 'Romansh'], [52, 'Georgian'],
 ] as const;
-export const SONARR_NEXT_LANGUAGES = named(SONARR_NEXT);
 
 const LIDARR = [
   [0, 'Unknown'], [1, 'English'], [2, 'French'], [3, 'Spanish'], [4, 'German'], [5, 'Italian'], [6, 'Danish'], [7, 'Dutch'],

@@ -108,8 +108,8 @@ const SONARR: AppRules = {
     ['Chinese', 'pattern', ...CHINESE_MARKS, '国语音轨(?=[.+])'],
     ['Bulgarian', 'word', 'bgaudio'],
     ['Spanish', 'word', 'español', 'castellano', 'esp'],
-    ['Spanish', 'pattern', `(?<!${WORD})spa(?!\\(Latino\\))(?!${WORD})`],
-    ['Ukrainian', 'pattern', `(?<!${WORD})(?:\\dx?)?ukr`],
+    ['Spanish', 'pattern', `spa(?<!${WORD}spa)(?!\\(Latino\\))(?!${WORD})`],
+    ['Ukrainian', 'pattern', `\\dx?ukr(?<!${WORD}\\dx?ukr)|ukr(?<!${WORD}ukr)`],
     ['Thai', 'word', 'thai'],
     ['Romanian', 'word', 'rodubbed', 'romanian'],
     // "Cat" alone is a word; as a language it stands before an audio format or "Subs" ("Esp.DD2.0,Cat.DD2.0"),
@@ -133,12 +133,15 @@ const SONARR: AppRules = {
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const spelled = (text: string): string => text.split('~').map(escape).join(`${SEPARATOR}?`);
 
+// Each spelling comes first and its boundaries are checked after it: a regex that starts with a lookbehind runs it at
+// every position of the title, which on long titles costs more than the whole parse.
 function entrySource([, spotting, ...spellings]: Entry): string {
-  const alternatives = spotting === 'pattern' ? spellings.join('|') : spellings.map(spelled).join('|');
-  if (spotting === 'word') return `(?<!${WORD})(?:${alternatives})(?!${WORD})`;
-  if (spotting === 'loose') return `(?<!${LETTER_OR_DIGIT})(?:${alternatives})(?!${LETTER_OR_DIGIT})`;
-  if (spotting === 'ending') return `(?:${alternatives})(?!${WORD})`;
-  return `(?:${alternatives})`;
+  if (spotting === 'pattern') return spellings.join('|');
+  const sources = spellings.map(spelled);
+  if (spotting === 'word') return sources.map((p) => `${p}(?<!${WORD}${p})(?!${WORD})`).join('|');
+  if (spotting === 'loose') return sources.map((p) => `${p}(?<!${LETTER_OR_DIGIT}${p})(?!${LETTER_OR_DIGIT})`).join('|');
+  if (spotting === 'ending') return sources.map((p) => `${p}(?!${WORD})`).join('|');
+  return sources.join('|');
 }
 
 interface CompiledRules {
@@ -152,7 +155,9 @@ interface CompiledRules {
 
 function compile(rules: AppRules): CompiledRules {
   const alternation = rules.tags.map((entry) => `(${entrySource(entry)})`).join('|');
-  const codes = Object.keys(rules.capitals).join('|');
+  const codes = Object.keys(rules.capitals)
+    .map((code) => `${code}(?<!${WORD}${code})(?<![Ss][Uu][Bb]${NOT_LETTER_OR_DIGIT}${code})`)
+    .join('|');
   // Spanish "ES" is not the "ES" of a "DTS-ES" audio track
   const notAudioTrack = rules.capitals.ES ? '(?<!DTS[._ -]ES)' : '';
   return {
@@ -160,7 +165,7 @@ function compile(rules: AppRules): CompiledRules {
     tags: new RegExp(alternation, 'giu'),
     tagHere: new RegExp(alternation, 'iuy'),
     capitals: new RegExp(
-      `(?<![Ss][Uu][Bb]${NOT_LETTER_OR_DIGIT})(?<!${WORD})(${codes})(?!${WORD})${notAudioTrack}(?!${NOT_LETTER_OR_DIGIT}[Ss][Uu][Bb])`,
+      `(${codes})(?!${WORD})${notAudioTrack}(?!${NOT_LETTER_OR_DIGIT}[Ss][Uu][Bb])`,
       'gu',
     ),
   };
@@ -174,18 +179,36 @@ const DUAL_LANGUAGE = /(?<!WEB[-_. ]?)(?<![\p{L}\p{Mn}\p{Nd}\p{Pc}])DL(?![\p{L}\
 /** German "ML" (multi language: German, English and the original). */
 const MULTI_LANGUAGE = /(?<![\p{L}\p{Mn}\p{Nd}\p{Pc}])ML(?![\p{L}\p{Mn}\p{Nd}\p{Pc}])/iu;
 
-/** Sonarr: the tag ending at `end` is followed by more tags and then "Sub"/"Subs". */
-function namesSubtitles(compiled: CompiledRules, text: string, end: number): boolean {
+/**
+ * Sonarr: the tag ending at `end` is followed by more tags and then "Sub"/"Subs". `known` remembers the answer for
+ * each end already walked, so a long run of tags is walked once.
+ */
+function namesSubtitles(compiled: CompiledRules, text: string, end: number, known: Map<number, boolean>): boolean {
+  const walked: number[] = [];
   let at = end;
+  let answer: boolean;
   for (;;) {
-    const rest = text.slice(at);
-    if (SUBTITLE_WORD.test(rest)) return true;
-    if (!LIST_SEPARATOR.test(rest)) return false;
+    const remembered = known.get(at);
+    if (remembered !== undefined) {
+      answer = remembered;
+      break;
+    }
+    walked.push(at);
+    const rest = text.slice(at, at + 5);
+    if (SUBTITLE_WORD.test(rest)) {
+      answer = true;
+      break;
+    }
     compiled.tagHere.lastIndex = at + 1;
-    const next = compiled.tagHere.exec(text);
-    if (!next || next[0].length === 0) return false;
+    const next = LIST_SEPARATOR.test(rest) ? compiled.tagHere.exec(text) : null;
+    if (!next || next[0].length === 0) {
+      answer = false;
+      break;
+    }
     at = next.index + next[0].length;
   }
+  for (const position of walked) known.set(position, answer);
+  return answer;
 }
 
 /**
@@ -206,6 +229,7 @@ export function languagesIn(text: string, kind: ReleaseKind): LanguageName[] {
     found.push({ at: m.index, language: rules.capitals[m[1]] });
     if (rules.firstCapitalOnly) break;
   }
+  const subtitleChains = new Map<number, boolean>();
   compiled.tags.lastIndex = 0;
   for (let m = compiled.tags.exec(text); m; m = compiled.tags.exec(text)) {
     if (m[0].length === 0) {
@@ -213,7 +237,7 @@ export function languagesIn(text: string, kind: ReleaseKind): LanguageName[] {
       continue;
     }
     const entry = rules.tags[m.findIndex((group, i) => i > 0 && group !== undefined) - 1];
-    if (rules.subtitleLists && namesSubtitles(compiled, text, m.index + m[0].length)) continue;
+    if (rules.subtitleLists && namesSubtitles(compiled, text, m.index + m[0].length, subtitleChains)) continue;
     found.push({ at: m.index, language: entry[0] });
   }
   const languages = [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.language))];
