@@ -249,7 +249,7 @@ export function languagesIn(text: string, kind: ReleaseKind): LanguageName[] {
   return languages;
 }
 
-/** Sonarr reads a series title's languages from the part after the first "S01"/"S01E02" marker. */
+/** Sonarr reads languages from the part after the first "S01"/"S01E02" marker, also within what follows the episode. */
 const BEFORE_SEASON_MARKER = /^.*?[_. ](?=S\d{2}(?:E\d{2,4})*[_. ])/is;
 
 /** A group Radarr would take out: one tag ("NOVA", "YTS.LT"), not a credit ("by Someone") or a list ("EN+FR"). */
@@ -273,7 +273,7 @@ export interface LanguageRegion {
  */
 export function parseLanguages(name: string, kind: ReleaseKind, region: LanguageRegion): LanguageName[] {
   if (kind === 'series') {
-    return languagesIn(region.anchored ? name.slice(region.tailStart) : name.replace(BEFORE_SEASON_MARKER, ''), kind);
+    return languagesIn((region.anchored ? name.slice(region.tailStart) : name).replace(BEFORE_SEASON_MARKER, ''), kind);
   }
   if (!region.anchored) return languagesIn(name, kind);
   const prefixEnd = region.segmentStart + stripPrefixes(name.slice(region.segmentStart)).offset;
