@@ -42,6 +42,8 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
   const name = title.trim();
   if (!HAS_TEXT.test(name)) return null;
   const segment = releaseSegment(name, kind === 'series' ? PATH_SEPARATOR : MOVIE_PATH_SEPARATOR);
+  // languages may follow the segment: "Hun/Ger/Ita" and "2xUkr/Eng" are not paths
+  const segmentStart = name.lastIndexOf(segment);
   const quality = parseQuality(name, kind === 'series');
   const releaseGroup = parseReleaseGroup(segment);
   if (kind === 'series') {
@@ -55,7 +57,7 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
       resolution: quality.resolution,
       modifier: quality.modifier,
       revision: parseRevision(name, tail, true),
-      languages: parseLanguages(tail),
+      languages: parseLanguages(name, kind, { segmentStart, tailStart: segmentStart + parts.tailStart, anchored: match !== null, releaseGroup }),
       releaseGroup,
       edition: null,
       releaseType: seriesReleaseType(match?.info ?? null),
@@ -71,7 +73,7 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
     resolution: quality.resolution,
     modifier: quality.modifier,
     revision: parseRevision(name, tail, false),
-    languages: parseLanguages(tail),
+    languages: parseLanguages(name, kind, { segmentStart, tailStart: segmentStart + parts.tailStart, anchored: parts.year !== null, releaseGroup }),
     releaseGroup,
     edition: parts.edition,
     releaseType: null,

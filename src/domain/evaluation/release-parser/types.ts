@@ -29,7 +29,7 @@ export interface ParsedRelease {
   resolution: number | null;
   modifier: QualityModifier;
   revision: { version: number; real: number; isRepack: boolean; isProper: boolean };
-  /** The apps' Language names; 'Original' for an original-language track (DL, MULTi); ['Unknown'] when none is named. */
+  /** The app's Language names (Radarr's rules for movies, Sonarr's for series); 'Original' for German DL/ML and an Orig/Original tag; ['Unknown'] when none is named. */
   languages: string[];
   releaseGroup: string | null;
   /** Movies: e.g. "Director's Cut", "IMAX"; null when none (always null for series). */
