@@ -8,7 +8,7 @@ import { parseQuality } from './quality';
 import { parseReleaseGroup } from './release-group';
 import { parseRevision } from './revision';
 import { parseMovieTitle } from './movie-title';
-import { findSeriesInfo, parseSeriesTitle, seriesReleaseType } from './series-title';
+import { parseSeriesName } from './series-title';
 import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */
@@ -20,7 +20,6 @@ import type { ParsedRelease, ReleaseKind } from './types';
 const PATH_SEPARATOR = /[\\/]+/;
 const HAS_TEXT = /[\p{L}\p{N}]/u;
 const NAMES_A_RELEASE = /(?<![0-9])(?:(?:18[89]|19\d|20\d)\d)(?![0-9])|S\d{1,4}[-_. ]?E\d{1,4}|\d{3,4}[pi](?![a-z])/i;
-const ANIME_STYLE = /^\[[^\]]+\]/;
 
 /** A path ("dir/Release.Name/file.mkv") names the release in its last segment that looks like one. */
 function releaseSegment(name: string): string {
@@ -43,9 +42,8 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
   const quality = parseQuality(name, kind === 'series');
   const releaseGroup = parseReleaseGroup(segment);
   if (kind === 'series') {
-    const match = findSeriesInfo(segment, ANIME_STYLE.test(segment));
-    const parts = parseSeriesTitle(segment, match);
-    const tail = segment.slice(parts.tailStart);
+    const { parts, info, releaseType, text } = parseSeriesName(name, segment);
+    const tail = text.slice(parts.tailStart);
     return {
       title: parts.title,
       year: parts.year,
@@ -56,8 +54,8 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
       languages: parseLanguages(tail),
       releaseGroup,
       edition: null,
-      releaseType: seriesReleaseType(match?.info ?? null),
-      series: match?.info ?? { seasonNumber: null, episodeNumbers: [], absoluteEpisodeNumbers: [], fullSeason: false, airDate: null, seasonNumbers: [] },
+      releaseType,
+      series: info,
     };
   }
   const parts = parseMovieTitle(segment);
