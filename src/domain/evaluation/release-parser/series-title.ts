@@ -102,7 +102,7 @@ function cap(text: string): SeriesMatch | null {
 
 const CROSS = /(?<![a-z0-9])(\d{1,4})x(\d{1,3})(?![\dp])/i;
 /** After a 1x01: x02, -x03, -02, -2x10, _02, .2x05, " - 2010x16". */
-const CROSS_NEXT = sticky(/(?:x|-x|-|_|\s?-\s?\d{1,4}x|\.\d{1,4}x|-\d{1,4}x)(\d{1,3})(?![\dp])/);
+const CROSS_NEXT = sticky(/(?:\s?-\s?\d{1,4}x|[.-]\d{1,4}x|-?x|-|_)(\d{1,3})(?![\dp])/);
 /** "11-02 The Series": a season-episode pair that opens the name. */
 const LEADING_DASH = /^(\d{1,2})-(\d{2})\s/;
 
@@ -202,6 +202,8 @@ function seasonMarker(text: string): SeriesMatch | null {
   if (!m || !/[\p{L}\p{N}]/u.test(text.slice(0, m.index))) return null;
   const first = Number(m[1] ?? m[2] ?? m[3]);
   const end = m.index + m[0].length;
+  // "Anime Title S21 999": the season belongs to the title, the number is an absolute episode
+  if (/^\s(?!(?:19|20)\d{2}(?!\d))\d{3,4}(?:\s|$)/.test(text.slice(end))) return null;
   SEASON_DOT_EPISODE.lastIndex = end;
   const dotted = m[1] !== undefined ? SEASON_DOT_EPISODE.exec(text) : null;
   if (dotted) {
@@ -223,7 +225,7 @@ function seasonMarker(text: string): SeriesMatch | null {
 // ---- scene "103": season 1 episode 03 ----------------------------------------------------------------------------------
 
 /** A number of 3 to 6 digits between separators after a title: 103 (1x03), 1013 (10x13), 10708 (1x07-08), 010910. */
-const COMPACT = /(?<=[a-z0-9!'][._ -]|^[a-z0-9][._ -]?)(?<![hx]\.)(?!(?:19|20)\d{2}(?!\d))(\d{3,6})((?:\.\d{3,4})*)(?=[._-]|$)/i;
+const COMPACT = /(?<=[a-z0-9!'][._-]|^[a-z0-9][._-]?)(?<![hx]\.)(?!(?:19|20)\d{2}(?!\d))(\d{3,6})((?:\.\d{3,4})*)(?=[._-]|$)/i;
 const TECHNICAL = /(?<![a-z0-9])(?:\d{3,4}[pi]|HDTV|WEB|BluRay|BDRip|DVDRip|[xh]\.?26[45]|XviD)(?![a-z0-9])/i;
 
 function compactNumbers(digits: string): { season: number; episodes: number[] } | null {
@@ -258,11 +260,13 @@ function compactMarker(text: string): SeriesMatch | null {
 // ---- anime absolute numbers ---------------------------------------------------------------------------------------------
 
 /** " - 01", " - 09v2", " - 01~10", " - 091-123"; followed by the end, a bracket, a dot, " - " or a word. */
-const DASH_ABSOLUTE = /\s-\s+(\d{1,4})(?:v\d)?(?:\s?[-~]\s?(\d{1,4})(?:v\d)?)?(?![\d.:x-]|\s?-\S)/gi;
+const DASH_ABSOLUTE = /(?:[\s.]-[\s.]+|(?<=[a-z])-(?=\d{2,4}\[))(\d{1,4})(?:v\d)?(?:\s?~\s?(\d{1,4})|(?:-\d{1,4})*-(\d{1,4})|\s-\s(\d{1,4})(?=\s*[[(]|$))?(?:v\d)?(?![\d:x-]|\.\d(?!\d)|\s?-\S)/gi;
 /** Ep01, EP06, Episode 56, Episodio 13, #957, 第05话, Ep01-12, Episode 99-100. */
-const EPISODE_WORD = /(?<![a-z0-9])(?:Episode|Episodio|Ep\.?|#|第)\s?(\d{1,4})(?:[-~](?:Ep)?(\d{1,4}))?(?:[话話集]|(?![\d.]))/i;
+const EPISODE_WORD = /(?<![a-z0-9])(?:Episode|Episodio|Ep\.?|#|第)\s?(\d{1,4})(?:[-~](?:Ep)?(\d{1,4}))?(?:[话話集]|(?!\d|\.5(?!\d)))/i;
 /** A bracketed number: [05], [12END], [01-24完], [215 Fin], {01}, [第1008話]. */
 const BRACKET_ABSOLUTE = /[[{](?:第)?(\d{1,4})(?:v\d)?(?:-(\d{1,4}))?\s?(?:END|Fin|完|集|话|話)?[\]}]/i;
+/** A batch in parentheses: (01-25), (892-916). */
+const PAREN_RANGE = /\((\d{1,4})-(\d{1,4})\)/;
 /** Turkish: 69. Bölüm, 60.Bolum, 01 BLM. */
 const TURKISH = /(?<![0-9])(\d{1,4})\.?\s?(?:Bölüm|Bolum|BLM)(?![a-z])/i;
 /** E1135: a four- or three-digit episode with no season is an absolute number (E191.190121 is a Korean episode). */
@@ -280,7 +284,8 @@ const SEASON_BESIDE = /\(Season (\d{1,2})\)\s*$/i;
 
 function absoluteInfo(m: RegExpExecArray, text: string): SeriesMatch {
   const first = Number(m[1]);
-  const numbers = m[2] !== undefined ? range(first, Number(m[2])) : [first];
+  const last = m.slice(2).find((g) => g !== undefined);
+  const numbers = last !== undefined ? range(first, Number(last)) : [first];
   const end = m.index + m[0].length;
   if (SPECIAL_AFTER.test(text.slice(end))) {
     return { info: info({ seasonNumber: 0, absoluteEpisodeNumbers: numbers, seasonNumbers: [0], special: true }), index: m.index, end };
@@ -293,13 +298,23 @@ function absoluteInfo(m: RegExpExecArray, text: string): SeriesMatch {
   return { info: info({ absoluteEpisodeNumbers: numbers }), index: m.index, end };
 }
 
+/** "Show 01 - 119 [Batch]": in an anime title a number right before the dash opens a range. */
+function batchStart(text: string, m: RegExpExecArray): RegExpExecArray {
+  const before = /\s(0\d{1,3})$/.exec(text.slice(0, m.index));
+  if (!before || !ANIME_GROUP.test(text) || isYear(Number(before[1])) || Number(before[1]) >= Number(m[1])) return m;
+  const widened = [before[0], before[1], m[1]] as unknown as RegExpExecArray;
+  widened.index = before.index + 1;
+  widened[0] = text.slice(widened.index, m.index + m[0].length);
+  return widened;
+}
+
 function dashAbsolute(text: string): RegExpExecArray | null {
   let fallback: RegExpExecArray | null = null;
   const re = new RegExp(DASH_ABSOLUTE.source, 'gi');
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m.index === 0 || (isYear(Number(m[1])) && m[1].length === 4)) continue;
     // "- 100 Years Quest - 01": a number that a word follows belongs to the title when a later one stands alone
-    if (/^(?:\s*(?:$|[[(.]|-\s|v\d|~))/i.test(text.slice(m.index + m[0].length))) return m;
+    if (/^(?:\s*(?:$|[[(.]|-\s|v\d|~))/i.test(text.slice(m.index + m[0].length))) return batchStart(text, m);
     fallback ??= m;
   }
   return fallback;
@@ -308,12 +323,13 @@ function dashAbsolute(text: string): RegExpExecArray | null {
 function absoluteMarker(text: string): SeriesMatch | null {
   const dash = dashAbsolute(text);
   if (dash) return absoluteInfo(dash, text);
-  for (const re of [EPISODE_WORD, TURKISH, LONG_E]) {
+  for (const re of [EPISODE_WORD, TURKISH, LONG_E, PAREN_RANGE]) {
     const m = re.exec(text);
     if (m && m.index > 0) return absoluteInfo(m, text);
   }
-  const bracket = BRACKET_ABSOLUTE.exec(text);
-  if (bracket && bracket.index > 0 && !isYear(Number(bracket[1]))) return absoluteInfo(bracket, text);
+  for (const bracket of text.matchAll(new RegExp(BRACKET_ABSOLUTE.source, 'gi'))) {
+    if (bracket.index > 0 && !isYear(Number(bracket[1]))) return absoluteInfo(bracket as RegExpExecArray, text);
+  }
   return null;
 }
 
@@ -328,13 +344,15 @@ function bareAbsolute(text: string): SeriesMatch | null {
 }
 
 /** The absolute number an anime release puts beside its S01E05: "- 05 - S01E05", "214 10x14", "S01E01 001", "(001-002)". */
-const ABSOLUTE_BEFORE = /(?:\s-\s|\s\(?)(\d{2,4})(?:\s-\s|\s\(|\s)$/;
+const ABSOLUTE_BEFORE = /(?:\s-\s|\s\(?)(\d{2,4})(\.5)?(?:\s-\s|\s\(|\s)$/;
 const ABSOLUTE_AFTER = /^(?:\s-\s|[ .])(?:\((\d{2,4}(?:-\d{2,4})*)\)|(\d{2,4}(?:-\d{2,4})*))(?=[\s.\]]|$)/;
 
 function besideAbsolute(text: string, marker: SeriesMatch, anime: boolean): SeriesMatch {
   const before = ABSOLUTE_BEFORE.exec(text.slice(0, marker.index));
   // a bare number before the marker is the title's ("Series at Age 29 S01E03") unless it has three digits or a dash
   if (anime && before && !isYear(Number(before[1])) && (before[1].length > 2 || !/^\s\d/.test(before[0]))) {
+    // "- 05.5 - S00E01": the recap number is left out, the special's S00E01 counts
+    if (before[2]) return { ...marker, index: before.index };
     return { ...marker, info: { ...marker.info, absoluteEpisodeNumbers: [Number(before[1])] }, index: before.index };
   }
   const after = ABSOLUTE_AFTER.exec(text.slice(marker.end));
@@ -371,7 +389,11 @@ const ALL_BRACKETS = /^(?:\s*\[[^\]]*\])+/;
 
 /** Underscores are spaces and full-width brackets are brackets to Sonarr; the text keeps its length (indexes stay). */
 function normalise(name: string): string {
-  return name.replace(/_/g, ' ').replace(/【/g, '[').replace(/】/g, ']');
+  return name
+    .replace(/_/g, ' ')
+    .replace(/【/g, '[')
+    .replace(/】/g, ']')
+    .replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10));
 }
 
 function dailyBeats(date: DateFound, marker: SeriesMatch, text: string): boolean {
@@ -391,11 +413,14 @@ export function findSeriesInfo(name: string): SeriesMatch | null {
       return { ...found, titleStart: 7 };
     }
   }
-  for (const marker of [standardMarker(text), crossMarker(text)]) {
+  for (const marker of [standardMarker(text), crossMarker(name)]) {
     if (!marker) continue;
     if (date?.airDate && dailyBeats(date, marker, text)) break;
     return besideAbsolute(text, marker, anime);
   }
+  // a Turkish episode names its air date beside it: "69. Bölüm (29.10.2023)"
+  const turkish = TURKISH.exec(text);
+  if (turkish && turkish.index > 0) return absoluteInfo(turkish, text);
   if (date) {
     if (!date.airDate) return null;
     return { info: info({ airDate: date.airDate }), index: date.index, end: date.end };
@@ -409,7 +434,8 @@ export function findSeriesInfo(name: string): SeriesMatch | null {
   const mini = miniSeriesMarker(text);
   if (mini) return mini;
   if (!anime) {
-    const compact = compactMarker(text);
+    // underscores count here: "Title_209_Episode" is scene numbering, "Title S21 999" is not
+    const compact = compactMarker(name);
     if (compact) return compact;
   }
   const special = anime ? SPECIAL_WORD.exec(text) : null;
@@ -429,9 +455,11 @@ export function seriesReleaseType(info: SeriesInfo | null): SeriesReleaseType {
 
 // ---- the series title --------------------------------------------------------------------------------------------------
 
-const TRAILING_YEAR = /[\s._([]+((?:19|20)\d{2})[)\]]?$/;
+const TRAILING_YEAR = /[\s._([-]+((?:19|20)\d{2})[)\]]?$/;
 const HAS_LATIN = /\p{Script=Latin}/u;
 const NON_LATIN_WORD = /^[^\p{Script=Latin}]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Cyrillic}][^\p{Script=Latin}]*$/u;
+const HAN_WORD_OR_DIGITS = /^[^\p{Script=Latin}]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][^\p{Script=Latin}]*$/u;
+const OTHER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Cyrillic}]/u;
 /** A word in Chinese or Japanese script alone (no Latin letter, no digit), which Sonarr leaves out of a Latin title. */
 const HAN_WORD = /^[^\p{Script=Latin}0-9]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][^\p{Script=Latin}0-9]*$/u;
 /** Words Sonarr drops from a series title: "Complete Series" before a multi-season marker, "(Miniserie)", a lone "?". */
@@ -441,7 +469,7 @@ const TITLE_SEPARATORS = /[\s._\-/[({|·]+$/;
 /** Of "A / B" titles where one is in another script, the Latin one (the last when several are). */
 function latinAlternative(raw: string): string {
   const parts = raw.split(/\s[/|]\s|\s?[/·]\s?(?=\S)/);
-  if (parts.length < 2 || !parts.some((p) => NON_LATIN_WORD.test(p.trim()) || p.split(/\s+/).some((w) => NON_LATIN_WORD.test(w)))) return raw;
+  if (parts.length < 2 || !OTHER_SCRIPT.test(raw)) return raw;
   const latin = parts.filter((p) => HAS_LATIN.test(p));
   return latin.length > 0 ? latin[latin.length - 1] : raw;
 }
@@ -450,11 +478,14 @@ function latinAlternative(raw: string): string {
 function trimOtherScripts(raw: string): string {
   if (!HAS_LATIN.test(raw)) return raw;
   const words = raw.split(/(?<=[\s.\]])|(?=[\s.[])/);
-  const isOther = (w: string) => w.trim() === '' || /^[\s.[\]]+$/.test(w) || HAN_WORD.test(w.replace(/[[\]]/g, ''));
+  const isSpace = (w: string) => w.trim() === '' || /^[\s.[\]]+$/.test(w);
+  // a leading word may carry digits ("全24集"), a trailing one not ("17研究所！" is a title)
+  const leading = (w: string) => isSpace(w) || HAN_WORD_OR_DIGITS.test(w.replace(/[[\]]/g, ''));
+  const trailing = (w: string) => isSpace(w) || HAN_WORD.test(w.replace(/[[\]]/g, ''));
   let start = 0;
   let end = words.length;
-  while (start < end && isOther(words[start])) start++;
-  while (end > start && isOther(words[end - 1])) end--;
+  while (start < end && leading(words[start])) start++;
+  while (end > start && trailing(words[end - 1])) end--;
   return words.slice(start, end).join('');
 }
 
@@ -474,12 +505,15 @@ export function parseSeriesTitle(name: string, series: SeriesMatch | null): Titl
     return { ...movie, edition: null };
   }
   const text = normalise(name);
-  const before = text.slice(series.titleStart ?? 0, Math.max(series.index, 0));
+  // "★10月新番★" announces a season's new shows; a marker inside brackets leaves the bracket open before it
+  const before = text
+    .slice(series.titleStart ?? 0, Math.max(series.index, 0))
+    .replace(/[[({]\s*$/, '')
+    .replace(/\s*★[^[\]]*/g, '');
   let raw: string;
   const onlyBrackets = ALL_BRACKETS.exec(before);
   if (onlyBrackets && onlyBrackets[0].length === before.trimEnd().length && /\]\s*$/.test(before)) raw = bracketedTitle(before) ?? '';
   else raw = stripPrefixes(before).text;
-  raw = raw.replace(/^[^[\]]*★[^[\]]*(?=\[)/, '').replace(/^\[[^\]]*(?:字幕|新番|国漫)[^\]]*\]\s*/, '');
   raw = trimOtherScripts(latinAlternative(raw.replace(TITLE_SEPARATORS, '')));
   raw = raw.replace(TITLE_NOISE, '').replace(TITLE_SEPARATORS, '');
   let year: number | null = null;
@@ -490,9 +524,11 @@ export function parseSeriesTitle(name: string, series: SeriesMatch | null): Titl
   }
   // "Show 2016 02 25 S20E142": an air date right before the episode is not the title's
   raw = raw.replace(/[\s.](?:19|20)\d{2}[-. ]\d{2}[-. ]\d{2}$/, '');
+  // "Show E76 2024 08 08": the episode number of a daily show is not the title's
+  if (series.info.airDate) raw = raw.replace(/[\s.]E\d{1,4}$/i, '');
   let title = cleanTitle(raw);
   // anime name a later season in the title: Sonarr writes "Title S02" as "Title S2"
-  if (series.info.absoluteEpisodeNumbers.length > 0) title = title.replace(/(?<=\s)S0(\d)$/, 'S$1');
+  if (series.info.absoluteEpisodeNumbers.length > 0 && ANIME_GROUP.test(text)) title = title.replace(/(?<=\s)S0(\d)$/, 'S$1');
   return { title, year, edition: null, tailStart: series.end };
 }
 
@@ -509,6 +545,8 @@ export interface SeriesName {
  * when it has no marker or no title ("Title (2024/S01E07/WEB-DL)", "Title / S1E1-8 of 8"), the "/" was not a path's.
  */
 export function parseSeriesName(name: string, segment: string): SeriesName {
+  // "Other Title / Some Title - 05": a spaced slash separates alternative titles, not path segments
+  if (/\s\/\s/.test(name)) segment = name;
   let text = segment;
   let match = findSeriesInfo(segment);
   let parts = parseSeriesTitle(segment, match);
@@ -516,6 +554,13 @@ export function parseSeriesName(name: string, segment: string): SeriesName {
     const whole = findSeriesInfo(name);
     const wholeParts = parseSeriesTitle(name, whole);
     if (whole && wholeParts.title) [text, match, parts] = [name, whole, wholeParts];
+  }
+  // "Other Title (S2E1) / Some Title (S2E1)": the marker repeats after each alternative title; the last one names it
+  if (match && /^\)?\s[/|]\s/.test(text.slice(match.end))) {
+    const rest = text.slice(match.end).replace(/^\)?\s[/|]\s/, '');
+    const later = findSeriesInfo(rest);
+    const laterParts = parseSeriesTitle(rest, later);
+    if (later && laterParts.title) [text, match, parts] = [rest, later, laterParts];
   }
   return { parts, info: match?.info ?? info({}), releaseType: seriesReleaseType(match?.info ?? null), text };
 }
