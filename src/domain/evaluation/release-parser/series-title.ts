@@ -4,6 +4,7 @@
  * before it. Markers are tried in the order Sonarr prefers them (docs/evaluation.md, "Series releases (Sonarr)").
  */
 import { parseMovieTitle } from './movie-title';
+import { allMatches } from './vocabulary';
 import { cleanTitle, stripPrefixes, type TitleParts } from './title-common';
 import type { SeriesInfo, SeriesReleaseType } from './types';
 
@@ -12,10 +13,8 @@ export interface SeriesMatch {
   /** Where the marker starts and ends in the name; the title is the text before `index`. */
   index: number;
   end: number;
-  /** Where the title starts when it is not the name's start (a bracketed title, a title after "A / B"). */
+  /** Where the title starts when it is not the name's start ("221208 Show ep34": after the broadcast date). */
   titleStart?: number;
-  /** The title, when the marker's convention names it apart from the text before the marker. */
-  title?: string;
 }
 
 const NO_SERIES_INFO: SeriesInfo = {
@@ -225,7 +224,7 @@ function seasonMarker(text: string): SeriesMatch | null {
 // ---- scene "103": season 1 episode 03 ----------------------------------------------------------------------------------
 
 /** A number of 3 to 6 digits between separators after a title: 103 (1x03), 1013 (10x13), 10708 (1x07-08), 010910. */
-const COMPACT = /(?<=[a-z0-9!'][._-]|^[a-z0-9][._-]?)(?<![hx]\.)(?!(?:19|20)\d{2}(?!\d))(\d{3,6})((?:\.\d{3,4})*)(?=[._-]|$)/i;
+const COMPACT = /(?<=[a-z0-9!'][._-]|^[a-z0-9][._-]?)(?<![hx]\.)(?!(?:19|20)\d{2}(?!\d))(\d{3,6})((?:\.\d{3,4})*)(?=[._-]|$)/gi;
 const TECHNICAL = /(?<![a-z0-9])(?:\d{3,4}[pi]|HDTV|WEB|BluRay|BDRip|DVDRip|[xh]\.?26[45]|XviD)(?![a-z0-9])/i;
 
 function compactNumbers(digits: string): { season: number; episodes: number[] } | null {
@@ -244,8 +243,7 @@ function compactNumbers(digits: string): { season: number; episodes: number[] } 
 }
 
 function compactMarker(text: string): SeriesMatch | null {
-  const re = new RegExp(COMPACT.source, 'gi');
-  for (let m = re.exec(text); m; m = re.exec(text)) {
+  for (const m of allMatches(COMPACT, text)) {
     if (m.index === 0 || TECHNICAL.test(text.slice(0, m.index))) return null;
     const parsed = compactNumbers(m[1]);
     if (!parsed || parsed.episodes[0] === 0) continue;
@@ -264,7 +262,7 @@ const DASH_ABSOLUTE = /(?:[\s.]-[\s.]+|(?<=[a-z])-(?=\d{2,4}\[))(\d{1,4})(?:v\d)
 /** Ep01, EP06, Episode 56, Episodio 13, #957, 第05话, Ep01-12, Episode 99-100. */
 const EPISODE_WORD = /(?<![a-z0-9])(?:Episode|Episodio|Ep\.?|#|第)\s?(\d{1,4})(?:[-~](?:Ep)?(\d{1,4}))?(?:[话話集]|(?!\d|\.5(?!\d)))/i;
 /** A bracketed number: [05], [12END], [01-24完], [215 Fin], {01}, [第1008話]. */
-const BRACKET_ABSOLUTE = /[[{](?:第)?(\d{1,4})(?:v\d)?(?:-(\d{1,4}))?\s?(?:END|Fin|完|集|话|話)?[\]}]/i;
+const BRACKET_ABSOLUTE = /[[{](?:第)?(\d{1,4})(?:v\d)?(?:-(\d{1,4}))?\s?(?:END|Fin|完|集|话|話)?[\]}]/gi;
 /** A batch in parentheses: (01-25), (892-916). */
 const PAREN_RANGE = /\((\d{1,4})-(\d{1,4})\)/;
 /** Turkish: 69. Bölüm, 60.Bolum, 01 BLM. */
@@ -310,8 +308,7 @@ function batchStart(text: string, m: RegExpExecArray): RegExpExecArray {
 
 function dashAbsolute(text: string): RegExpExecArray | null {
   let fallback: RegExpExecArray | null = null;
-  const re = new RegExp(DASH_ABSOLUTE.source, 'gi');
-  for (let m = re.exec(text); m; m = re.exec(text)) {
+  for (const m of allMatches(DASH_ABSOLUTE, text)) {
     if (m.index === 0 || (isYear(Number(m[1])) && m[1].length === 4)) continue;
     // "- 100 Years Quest - 01": a number that a word follows belongs to the title when a later one stands alone
     if (/^(?:\s*(?:$|[[(.]|-\s|v\d|~))/i.test(text.slice(m.index + m[0].length))) return batchStart(text, m);
@@ -327,15 +324,14 @@ function absoluteMarker(text: string): SeriesMatch | null {
     const m = re.exec(text);
     if (m && m.index > 0) return absoluteInfo(m, text);
   }
-  for (const bracket of text.matchAll(new RegExp(BRACKET_ABSOLUTE.source, 'gi'))) {
-    if (bracket.index > 0 && !isYear(Number(bracket[1]))) return absoluteInfo(bracket as RegExpExecArray, text);
+  for (const bracket of allMatches(BRACKET_ABSOLUTE, text)) {
+    if (bracket.index > 0 && !isYear(Number(bracket[1]))) return absoluteInfo(bracket, text);
   }
   return null;
 }
 
 function bareAbsolute(text: string): SeriesMatch | null {
-  const re = new RegExp(BARE_ABSOLUTE.source, 'g');
-  for (let m = re.exec(text); m; m = re.exec(text)) {
+  for (const m of allMatches(BARE_ABSOLUTE, text)) {
     if (m.index === 0 || (m[1].length === 4 && isYear(Number(m[1])))) continue;
     if (m[1].length === 1 && m[2] === undefined) continue;
     return absoluteInfo(m, text);
