@@ -69,17 +69,16 @@ function episodeRun(text: string, start: number, first: number, next: RegExp): {
 
 function standardMarker(text: string): SeriesMatch | null {
   let m = STANDARD.exec(text);
-  let next = STANDARD_NEXT;
   if (!m) {
     m = WORDS.exec(text) ?? DUTCH.exec(text);
     if (!m) return cap(text);
   }
   const season = Number(m[1]);
-  const run = episodeRun(text, m.index + m[0].length, Number(m[2]), next);
+  const run = episodeRun(text, m.index + m[0].length, Number(m[2]), STANDARD_NEXT);
   EPISODE_SUFFIX.lastIndex = run.end;
   const suffix = EPISODE_SUFFIX.exec(text);
   const end = run.end + (suffix ? suffix[0].length : 0);
-  const special = season === 0 || run.episodes[0] === 0 || (suffix?.[0] === '.5');
+  const special = season === 0 || run.episodes[0] === 0 || suffix?.[0] === '.5';
   OF_TOTAL.lastIndex = run.end;
   const total = OF_TOTAL.exec(text);
   if (total && run.episodes.length > 1 && run.episodes[0] === 1 && run.episodes[run.episodes.length - 1] === Number(total[1])) {
@@ -394,6 +393,14 @@ function normalise(name: string): string {
     .replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10));
 }
 
+function varietyMarker(text: string): SeriesMatch | null {
+  if (!VARIETY.test(text)) return null;
+  let found: SeriesMatch | null = WORDS.test(text) ? standardMarker(text) : null;
+  const ep = found ? null : VARIETY_EPISODE.exec(text);
+  if (ep) found = { info: info({ seasonNumber: 1, episodeNumbers: [Number(ep[1])], seasonNumbers: [1] }), index: ep.index, end: ep.index + ep[0].length };
+  return found && { ...found, titleStart: 7 };
+}
+
 function dailyBeats(date: DateFound, marker: SeriesMatch, text: string): boolean {
   return date.index < marker.index && /[\p{L}\p{N}]/u.test(text.slice(date.end, marker.index));
 }
@@ -403,14 +410,8 @@ export function findSeriesInfo(name: string): SeriesMatch | null {
   const text = normalise(name);
   const anime = ANIME_GROUP.test(text);
   const date = findDate(text);
-  if (VARIETY.test(text)) {
-    const words = WORDS.exec(text);
-    const ep = words ? null : VARIETY_EPISODE.exec(text);
-    if (words || ep) {
-      const found = words ? standardMarker(text)! : { info: info({ seasonNumber: 1, episodeNumbers: [Number(ep![1])], seasonNumbers: [1] }), index: ep!.index, end: ep!.index + ep![0].length };
-      return { ...found, titleStart: 7 };
-    }
-  }
+  const variety = varietyMarker(text);
+  if (variety) return variety;
   for (const marker of [standardMarker(text), crossMarker(name)]) {
     if (!marker) continue;
     if (date?.airDate && dailyBeats(date, marker, text)) break;
