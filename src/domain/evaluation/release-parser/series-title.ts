@@ -257,7 +257,7 @@ function compactMarker(text: string): SeriesMatch | null {
 // ---- anime absolute numbers ---------------------------------------------------------------------------------------------
 
 /** " - 01", " - 09v2", " - 01~10", " - 091-123"; followed by the end, a bracket, a dot, " - " or a word. */
-const DASH_ABSOLUTE = /(?:[\s.]-[\s.]+|(?<=[a-z])-(?=\d{2,4}\[))(\d{1,4})(?:v\d)?(?:\s?~\s?(\d{1,4})|(?:-\d{1,4})*-(\d{1,4})|\s-\s(\d{1,4})(?=\s*[[(]|$))?(?:v\d)?(?![\d:x-]|\.\d(?!\d)|\s?-\S)/gi;
+const DASH_ABSOLUTE = /(?:[\s.]-[\s.]+|(?<=[a-z])-(?=\d{2,4}\[))(\d{1,4})(?:v\d)?(?:\s?~\s?(\d{1,4})|(?:-\d{1,4})*-(\d{1,4})|\s-\s(\d{1,4})(?=\s*[[(]|$))?(?:v\d)?(?![\d:x-]|[pi](?![a-z])|bit|\.\d(?!\d)|\s?-\S)/gi;
 /** Ep01, EP06, Episode 56, Episodio 13, #957, 第05话, Ep01-12, Episode 99-100. */
 const EPISODE_WORD = /(?<![a-z0-9])(?:Episode|Episodio|Ep\.?|#|第)\s?(\d{1,4})(?:[-~](?:Ep)?(\d{1,4}))?(?:[话話集]|(?!\d|\.5(?!\d)))/i;
 /** A bracketed number: [05], [12END], [01-24完], [215 Fin], {01}, [第1008話]. */
