@@ -40,8 +40,8 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
   if (!HAS_TEXT.test(name)) return null;
   const segment = releaseSegment(name);
   const quality = parseQuality(name, kind === 'series');
-  const releaseGroup = parseReleaseGroup(segment);
   if (kind === 'series') {
+    // the text the series title came from: the segment, or the whole name when its "/" is not a path's
     const { parts, info, releaseType, text } = parseSeriesName(name, segment);
     const tail = text.slice(parts.tailStart);
     return {
@@ -52,12 +52,13 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
       modifier: quality.modifier,
       revision: parseRevision(name, tail, true),
       languages: parseLanguages(tail),
-      releaseGroup,
+      releaseGroup: parseReleaseGroup(text),
       edition: null,
       releaseType,
       series: info,
     };
   }
+  const releaseGroup = parseReleaseGroup(segment);
   const parts = parseMovieTitle(segment);
   const tail = segment.slice(parts.tailStart);
   return {
