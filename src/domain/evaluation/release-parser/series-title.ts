@@ -36,7 +36,7 @@ const sticky = (re: RegExp) => new RegExp(re.source, 'iy');
 // ---- S01E01 and its spellings -------------------------------------------------------------------------------------
 
 /** S01E01, S01.E01, S01 E01, S01Ep01, S01.Ep.01, S01EP01, S1-E1, S02 - E06 (a glued "zoos01e11" counts: group-titles). */
-const STANDARD = /(?<![0-9])S(\d{1,4})(?:[. ]?-?[. ]?E|[. ]?EP[. ]?|[. ]?E[.])(\d{1,5})(?!\d)/i;
+const STANDARD = /(?<![0-9])S(\d{1,4})(?:[. ]?-?[. ]?E|[. ]?EP[. ]?|[. ]?E[.])(\d{1,5})(?!\d)/gi;
 /** Season 01 Episode 05, Season 1 - Episode 01, Temporada 1 Capitulo 3, Season 39 ep11. */
 const WORDS = /(?<![a-z0-9])(?:Season|Saison|Temporada|Stagione|Staffel)[ .]?(\d{1,4})[ .]*-?[ .]*(?:Episode|Episodio|Capitulo|Ep\.?)[ .]?(\d{1,4})(?!\d)/i;
 /** Dutch: Se.3 afl.3 (and afl.2-3-4, afl.3 en 4). */
@@ -67,8 +67,13 @@ function episodeRun(text: string, start: number, first: number, next: RegExp): {
   return { episodes: range(first, last), end };
 }
 
+/** A marker glued inside a word on both sides ("cwnOJYks5E2WP7", a hash) is not one; "zoos01e11-1080p" is. */
+function standardMatch(text: string): RegExpExecArray | null {
+  return allMatches(STANDARD, text).find((m) => !(/\p{L}/u.test(text[m.index - 1] ?? '') && /[a-df-z]/i.test(text[m.index + m[0].length] ?? ''))) ?? null;
+}
+
 function standardMarker(text: string): SeriesMatch | null {
-  let m = STANDARD.exec(text);
+  let m = standardMatch(text);
   if (!m) {
     m = WORDS.exec(text) ?? DUTCH.exec(text);
     if (!m) return cap(text);
@@ -539,20 +544,45 @@ export interface SeriesName {
   text: string;
 }
 
+/** "Season 2/05 Title.mkv": a file that opens with its episode number inside a season folder. */
+const SEASON_FOLDER = /^(?:Season|Saison|Staffel|Temporada|Stagione)[ ._]?(\d{1,4})(?![0-9])/i;
+const FILE_EPISODE = /^E?(\d{1,3})(?:-(\d{1,3}))?(?=[. ]|\s-)/i;
+
+function inSeasonFolder(segments: string[]): SeriesMatch | null {
+  if (segments.length < 2) return null;
+  const season = SEASON_FOLDER.exec(segments[segments.length - 2]);
+  const episode = FILE_EPISODE.exec(segments[segments.length - 1]);
+  if (!season || !episode) return null;
+  const number = Number(season[1]);
+  const episodes = episode[2] !== undefined ? range(Number(episode[1]), Number(episode[2])) : [Number(episode[1])];
+  return { info: info({ seasonNumber: number, episodeNumbers: episodes, seasonNumbers: [number] }), index: 0, end: episode[0].length };
+}
+
+/** A "/" inside parentheses or brackets, or with spaces around it, does not separate path segments. */
+const NOT_A_PATH = /\s\/\s|\([^)]*\/[^)]*\)|\[[^\]]*\/[^\]]*\]/;
+
 /**
- * Title, season/episode info and release type of a series release. `segment` is the name's release-like path segment;
- * when it has no marker or no title ("Title (2024/S01E07/WEB-DL)", "Title / S1E1-8 of 8"), the "/" was not a path's.
+ * Title, season/episode info and release type of a series release. `segment` is the name's release-like path segment.
+ * In a path, a file numbered inside a season folder takes the folder's season; otherwise the first segment (from the
+ * last) with a marker and a title wins, else the first with a marker. A name whose "/" is not a path's is read whole.
  */
 export function parseSeriesName(name: string, segment: string): SeriesName {
-  // "Other Title / Some Title - 05": a spaced slash separates alternative titles, not path segments
-  if (/\s\/\s/.test(name)) segment = name;
-  let text = segment;
-  let match = findSeriesInfo(segment);
-  let parts = parseSeriesTitle(segment, match);
-  if (segment !== name && (!match || !parts.title)) {
-    const whole = findSeriesInfo(name);
-    const wholeParts = parseSeriesTitle(name, whole);
-    if (whole && wholeParts.title) [text, match, parts] = [name, whole, wholeParts];
+  const segments = name.split(/[\\/]+/).filter((s) => s.trim() !== '');
+  const candidates = NOT_A_PATH.test(name) ? [name] : [segment, ...[...segments].reverse().filter((s) => s !== segment)];
+  const folder = candidates.length > 1 && !standardMatch(segment) && !CROSS.test(segment) ? inSeasonFolder(segments) : null;
+  if (folder) {
+    const file = segments[segments.length - 1];
+    return { parts: { title: '', year: null, edition: null, tailStart: folder.end }, info: folder.info, releaseType: seriesReleaseType(folder.info), text: file };
+  }
+  let text = candidates[0];
+  let match = findSeriesInfo(text);
+  let parts = parseSeriesTitle(text, match);
+  for (const candidate of candidates.slice(1)) {
+    if (match && parts.title) break;
+    const found = SEASON_FOLDER.test(candidate) ? null : findSeriesInfo(candidate);
+    if (!found) continue;
+    const foundParts = parseSeriesTitle(candidate, found);
+    if (!match || foundParts.title) [text, match, parts] = [candidate, found, foundParts];
   }
   // "Other Title (S2E1) / Some Title (S2E1)": the marker repeats after each alternative title; the last one names it
   if (match && /^\)?\s[/|]\s/.test(text.slice(match.end))) {
