@@ -246,9 +246,12 @@ function compactNumbers(digits: string): { season: number; episodes: number[] } 
   }
 }
 
+/** A hexadecimal hash or GUID part ("bdc435cb"): the numbers near it are not scene numbering. */
+const HEX_HASH = /(?<![a-z0-9])(?=[a-f]*\d)(?=\d*[a-f])[0-9a-f]{8,}(?![a-z0-9])/i;
+
 function compactMarker(text: string): SeriesMatch | null {
   for (const m of allMatches(COMPACT, text)) {
-    if (m.index === 0 || TECHNICAL.test(text.slice(0, m.index))) return null;
+    if (m.index === 0 || TECHNICAL.test(text.slice(0, m.index)) || HEX_HASH.test(text.slice(0, m.index))) return null;
     const parsed = compactNumbers(m[1]);
     if (!parsed || parsed.episodes[0] === 0) continue;
     const more = m[2] ? m[2].split('.').filter(Boolean).map((d) => compactNumbers(d)) : [];
@@ -272,7 +275,7 @@ const PAREN_RANGE = /\((\d{1,4})-(\d{1,4})\)/;
 /** Turkish: 69. Bölüm, 60.Bolum, 01 BLM. */
 const TURKISH = /(?<![0-9])(\d{1,4})\.?\s?(?:Bölüm|Bolum|BLM)(?![a-z])/i;
 /** E1135: a four- or three-digit episode with no season is an absolute number (E191.190121 is a Korean episode). */
-const LONG_E = /(?<![a-z0-9])E(\d{3,4})(?![0-9])(?![. ]\d{6}(?![0-9]))/i;
+const LONG_E = /(?<![a-z0-9])E(\d{3,4})(?![0-9a-z])(?![. ]\d{6}(?![0-9]))/i;
 /** A bare number: "Show 214", "Show 01 Role Play", "Show 091-123", "Show 01 - 119". */
 const BARE_ABSOLUTE = /(?<=[\s.])(\d{1,4})(?:v\d)?(?:\s?[-~]\s?(\d{1,4}))?(?=\s|\.|$|\[|\()(?!\s?[-:x]\S|\.\d)/g;
 /** "- 12.5", "- 26.5.1": a recap between episodes, a special without an absolute number Sonarr keeps. */
@@ -370,7 +373,7 @@ function besideAbsolute(text: string, marker: SeriesMatch, anime: boolean): Seri
 
 const PART_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** Title.E05, Title.Part.2, Title Part 02, Title Part01, Title.Part.Two, Title.5of9, Title.E07-E08. */
-const MINISERIES = /(?<![a-z0-9])(?:E(\d{1,4})(?:-E(\d{1,4}))?|(?:Part|Pt)[ .]{0,2}(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)|(\d{1,2})of\d{1,2})(?![0-9a-z])/i;
+const MINISERIES = /(?<![a-z0-9])(?:E(\d{1,4})(?:-E(\d{1,4}))?|(?<!\()(?:Part|Pt)[ .]{0,2}(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)|(\d{1,2})of\d{1,2})(?![0-9a-z])/i;
 
 function miniSeriesMarker(text: string): SeriesMatch | null {
   const m = MINISERIES.exec(text);
