@@ -340,7 +340,8 @@ function absoluteMarker(text: string): SeriesMatch | null {
 function bareAbsolute(text: string): SeriesMatch | null {
   for (const m of allMatches(BARE_ABSOLUTE, text)) {
     // a number after the technical part ("H.264", "AAC 2.0") is not an episode
-    if (TECHNICAL.test(text.slice(0, m.index)) || /[hx]\.$/i.test(text.slice(0, m.index))) return null;
+    const before = text.slice(0, m.index);
+    if (TECHNICAL.test(before) || HEX_HASH.test(before) || /[hx]\.$/i.test(before)) return null;
     if (m.index === 0 || (m[1].length === 4 && isYear(Number(m[1])))) continue;
     if (m[1].length === 1 && m[2] === undefined) continue;
     return absoluteInfo(m, text);
