@@ -3891,11 +3891,18 @@ export interface components {
             edition: string | null;
             /** @description Series only (Sonarr's release type): singleEpisode, multiEpisode, seasonPack, unknown; null for movies */
             releaseType: string | null;
+            /** @description Series only: Sonarr's season/episode numbers; null for movies */
             series: {
                 seasonNumber: number | null;
                 episodeNumbers: number[];
                 absoluteEpisodeNumbers: number[];
                 fullSeason: boolean;
+                /** @description Daily shows: the air date, YYYY-MM-DD (the release type is then unknown, as in Sonarr) */
+                airDate: string | null;
+                /** @description Every season of a multi-season pack (S01-S03: 1, 2, 3) */
+                seasonNumbers: number[];
+                /** @description A special as Sonarr sees one: season 0, episode 0, a decimal episode, "Special" after a season, anime OVA/NCOP */
+                special: boolean;
             } | null;
         } | null;
         EvaluateResponse: {

@@ -64,8 +64,17 @@ const ParsedSchema = z
     edition: z.string().nullable(),
     releaseType: z.string().nullable().openapi({ description: "Series only (Sonarr's release type): singleEpisode, multiEpisode, seasonPack, unknown; null for movies" }),
     series: z
-      .object({ seasonNumber: z.number().int().nullable(), episodeNumbers: z.array(z.number().int()), absoluteEpisodeNumbers: z.array(z.number().int()), fullSeason: z.boolean() })
-      .nullable(),
+      .object({
+        seasonNumber: z.number().int().nullable(),
+        episodeNumbers: z.array(z.number().int()),
+        absoluteEpisodeNumbers: z.array(z.number().int()),
+        fullSeason: z.boolean(),
+        airDate: z.string().nullable().openapi({ description: 'Daily shows: the air date, YYYY-MM-DD (the release type is then unknown, as in Sonarr)' }),
+        seasonNumbers: z.array(z.number().int()).openapi({ description: 'Every season of a multi-season pack (S01-S03: 1, 2, 3)' }),
+        special: z.boolean().openapi({ description: 'A special as Sonarr sees one: season 0, episode 0, a decimal episode, "Special" after a season, anime OVA/NCOP' }),
+      })
+      .nullable()
+      .openapi({ description: "Series only: Sonarr's season/episode numbers; null for movies" }),
   })
   .openapi('ParsedRelease');
 

@@ -8,6 +8,8 @@ import { subjectKey } from '../../../src/domain/evaluation';
 import { loadReleaseParser } from '../../../src/services/evaluation/parser-loader';
 import { describeWithShared, sharedPath } from '../../helpers/shared-data';
 
+const SAMPLE_PCD_DIR = path.resolve(__dirname, '..', '..', '..', 'examples', 'sample-pcd');
+
 const logger = createLogger({ level: 'fatal', stdout: false });
 
 function cacheState(replay: ReplayedPcd): PcdCache {
@@ -150,6 +152,88 @@ describeWithShared(['data', 'pcd', 'trash-pcd'], 'evaluation service on trash-pc
       const second = await service.evaluate(request);
       expect(state.memo('release-evaluation', () => null)).not.toBe(firstModel);
       expect(second.evaluations[0].cfMatches).toEqual(first.evaluations[0].cfMatches);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('Sonarr release type conditions (sample PCD)', () => {
+  // The sample PCD has "Season Pack" (a required sonarr release_type condition); this op adds a multi-episode
+  // format whose condition is for every app, so the movie side shows how Radarr, which has no such condition, treats it.
+  const extraOp = [
+    "INSERT INTO custom_formats (name, description, include_in_rename) VALUES ('Episode Batch', 'Several episodes in one release', 0);",
+    "INSERT INTO custom_format_conditions (custom_format_name, name, type, arr_type, negate, required) VALUES ('Episode Batch', 'Multi', 'release_type', 'all', 0, 1);",
+    "INSERT INTO condition_release_types (custom_format_name, condition_name, release_type) VALUES ('Episode Batch', 'Multi', 'multi_episode');",
+    "INSERT INTO custom_formats (name, description, include_in_rename) VALUES ('One Episode', 'A single episode', 0);",
+    "INSERT INTO custom_format_conditions (custom_format_name, name, type, arr_type, negate, required) VALUES ('One Episode', 'Single', 'release_type', 'sonarr', 0, 1);",
+    "INSERT INTO condition_release_types (custom_format_name, condition_name, release_type) VALUES ('One Episode', 'Single', 'single_episode');",
+  ].join('\n');
+  let replay: ReplayedPcd;
+  beforeAll(() => {
+    const opsDir = path.join(SAMPLE_PCD_DIR, 'ops');
+    const ops = fs.readdirSync(opsDir).map((file) => ({ file, text: fs.readFileSync(path.join(opsDir, file), 'utf8') }));
+    ops.push({ file: '90.episode-batch.sql', text: extraOp });
+    const repo = loadPcdRepository({ manifest: fs.readFileSync(path.join(SAMPLE_PCD_DIR, 'pcd.json'), 'utf8'), ops });
+    replay = replayPcd({ base: repo.base });
+  });
+  afterAll(() => {
+    replay.base.close();
+    replay.resolved.close();
+  });
+
+  const releases = [
+    { id: 1, title: 'Harbor.Lights.S02.1080p.WEB-DL.DDP5.1.H.264-QRX', type: 'series' as const },
+    { id: 2, title: 'Harbor.Lights.S02E03E04.1080p.WEB-DL.DDP5.1.H.264-QRX', type: 'series' as const },
+    { id: 3, title: 'Harbor.Lights.S02E03.1080p.WEB-DL.DDP5.1.H.264-QRX', type: 'series' as const },
+    { id: 4, title: 'Harbor.Lights.S01-S03.1080p.BluRay.x264-QRX', type: 'series' as const },
+    { id: 5, title: '[Kumo] Harbor Lights - 13-24 [1080p]', type: 'series' as const },
+    { id: 6, title: 'Harbor.Lights.2019.1080p.BluRay.x264-QRX', type: 'movie' as const },
+    { id: 7, title: 'Evening.Desk.2024.03.15.720p.HDTV.x264-QRX', type: 'series' as const },
+    { id: 8, title: 'Harbor.Lights.S02.Part.1.1080p.WEB-DL.DDP5.1.H.264-QRX', type: 'series' as const },
+    { id: 9, title: 'Harbor Lights / S2E1-8 of 8 [2024, WEB-DL 1080p]', type: 'series' as const },
+    { id: 10, title: 'Harbor.Lights.205.HDTV.x264-QRX', type: 'series' as const },
+  ];
+
+  it('a release type condition matches season packs and multi-episode releases as Sonarr parses them, and Radarr leaves it out', async () => {
+    const service = new EvaluationService({ get: async () => cacheState(replay) }, logger);
+    try {
+      const r = await service.evaluate({ databaseId: 1, releases, explain: true });
+      const formatId = (name: string) => Number(Object.entries(r.customFormats).find(([, n]) => n === name)![0]);
+      const seasonPack = formatId('Season Pack');
+      const batch = formatId('Episode Batch');
+      const byId = new Map(r.evaluations.map((e) => [e.releaseId, e]));
+      const result = (id: number, format: number) => byId.get(id)!.explain!.find((f) => f.customFormatId === format)!;
+
+      expect([1, 2, 3, 4, 5, 6].map((id) => byId.get(id)!.parsed!.releaseType)).toEqual(['seasonPack', 'multiEpisode', 'singleEpisode', 'seasonPack', 'multiEpisode', null]);
+      expect(byId.get(4)!.parsed!.series!.seasonNumbers).toEqual([1, 2, 3]);
+      expect(byId.get(5)!.parsed!.series!.absoluteEpisodeNumbers).toHaveLength(12);
+
+      // Season Pack: matches the season and the multi-season pack only
+      expect([1, 2, 3, 4, 5].map((id) => byId.get(id)!.cfMatches[String(seasonPack)])).toEqual([true, false, false, true, false]);
+      expect(result(1, seasonPack).conditions[0]).toMatchObject({ type: 'release_type', result: 'pass', reason: 'the parsed release type is "season_pack"' });
+      expect(result(3, seasonPack).conditions[0]).toMatchObject({ result: 'fail', reason: 'the parsed release type is not "season_pack"' });
+      // Episode Batch: S02E03E04 and an anime batch of absolute numbers are multi-episode releases
+      expect([1, 2, 3, 4, 5].map((id) => byId.get(id)!.cfMatches[String(batch)])).toEqual([false, true, false, false, true]);
+
+      // Sonarr counts parsed episodes first: a daily air date alone and a part of a season are Unknown (no release type
+      // format matches), "S2E1-8 of 8" is the whole season, scene numbering "205" is season 2 episode 5
+      const single = formatId('One Episode');
+      expect([7, 8, 9, 10].map((id) => byId.get(id)!.parsed!.releaseType)).toEqual(['unknown', 'unknown', 'seasonPack', 'singleEpisode']);
+      expect([7, 8, 9, 10].map((id) => [seasonPack, batch, single].map((f) => byId.get(id)!.cfMatches[String(f)]))).toEqual([
+        [false, false, false],
+        [false, false, false],
+        [true, false, false],
+        [false, false, true],
+      ]);
+
+      // Radarr has no release type condition: the movie's condition is left out and the format does not apply
+      const movie = result(6, batch);
+      expect(movie.result).toBe('notApplicable');
+      expect(movie.conditions[0]).toMatchObject({ type: 'release_type', result: 'leftOut', reason: 'the app would not have this condition: Radarr has no release type conditions' });
+      expect(byId.get(6)!.cfMatches[String(batch)]).toBe(false);
+      // the sonarr-only Season Pack format has no condition for a movie at all
+      expect(result(6, seasonPack)).toMatchObject({ result: 'notApplicable', conditions: [] });
     } finally {
       await service.close();
     }

@@ -167,7 +167,8 @@ describe('release parser: series (Sonarr conventions)', () => {
     ['Series.Title.2019.S01E01.1080p.WEB.H264-GRP', { title: 'Series Title', year: 2019, series: { seasonNumber: 1, episodeNumbers: [1] } }],
     ['Series Title (2019) S02E10 1080p WEB h264-GRP', { title: 'Series Title', year: 2019, source: 'webdl' }],
     ['Series.Title.US.S01E01.720p.HDTV.x264-GRP', { title: 'Series Title US' }],
-    ['The.Daily.Show.2016.03.14.720p.WEB.x264-spamTV', { title: 'The Daily Show', releaseType: 'singleEpisode', releaseGroup: 'spamTV', series: { airDate: '2016-03-14', seasonNumber: null } }],
+    // Sonarr's release type counts parsed episode numbers; a daily air date alone has none, so it is Unknown
+    ['The.Daily.Show.2016.03.14.720p.WEB.x264-spamTV', { title: 'The Daily Show', releaseType: 'unknown', releaseGroup: 'spamTV', series: { airDate: '2016-03-14', seasonNumber: null } }],
     ['The Daily Show 2016-03-14 Guest Name 1080p WEB h264-GRP', { title: 'The Daily Show', series: { airDate: '2016-03-14' } }],
     ['[SubsPlease] Anime Title - 01 (1080p) [ABCDEF12].mkv', { title: 'Anime Title', releaseGroup: 'SubsPlease', resolution: 1080, releaseType: 'singleEpisode', series: { absoluteEpisodeNumbers: [1], episodeNumbers: [] } }],
     ['[Erai-raws] Anime Title - 1089 [1080p][Multiple Subtitle].mkv', { releaseGroup: 'Erai-raws', series: { absoluteEpisodeNumbers: [1089] } }],

@@ -8,7 +8,7 @@ import { parseQuality } from './quality';
 import { parseReleaseGroup } from './release-group';
 import { parseRevision } from './revision';
 import { parseMovieTitle } from './movie-title';
-import { findSeriesInfo, parseSeriesTitle, seriesReleaseType } from './series-title';
+import { parseSeriesName } from './series-title';
 import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */
@@ -22,7 +22,6 @@ const PATH_SEPARATOR = /[\\/]+/;
 const MOVIE_PATH_SEPARATOR = /\\+|\/+(?!(?<=\s\/+)\s)(?!(?<=(?<!\p{L})\p{Lu}\p{L}{1,2}\/+)\p{Lu}\p{L}{1,2}(?!\p{L}))/u;
 const HAS_TEXT = /[\p{L}\p{N}]/u;
 const NAMES_A_RELEASE = /(?<![0-9])(?:(?:18[89]|19\d|20\d)\d)(?![0-9])|S\d{1,4}[-_. ]?E\d{1,4}|\d{3,4}[pi](?![a-z])/i;
-const ANIME_STYLE = /^\[[^\]]+\]/;
 
 /** A path ("dir/Release.Name/file.mkv") names the release in its last segment that looks like one. */
 function releaseSegment(name: string, separator: RegExp): string {
@@ -42,14 +41,13 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
   const name = title.trim();
   if (!HAS_TEXT.test(name)) return null;
   const segment = releaseSegment(name, kind === 'series' ? PATH_SEPARATOR : MOVIE_PATH_SEPARATOR);
-  // languages may follow the segment: "Hun/Ger/Ita" and "2xUkr/Eng" are not paths
-  const segmentStart = name.lastIndexOf(segment);
   const quality = parseQuality(name, kind === 'series');
-  const releaseGroup = parseReleaseGroup(segment);
   if (kind === 'series') {
-    const match = findSeriesInfo(segment, ANIME_STYLE.test(segment));
-    const parts = parseSeriesTitle(segment, match);
-    const tail = segment.slice(parts.tailStart);
+    // the text the series title came from: the segment, or the whole name when its "/" is not a path's
+    const { parts, info, releaseType, text, marked } = parseSeriesName(name, segment);
+    const tail = text.slice(parts.tailStart);
+    const textStart = name.lastIndexOf(text);
+    const releaseGroup = parseReleaseGroup(text);
     return {
       title: parts.title,
       year: parts.year,
@@ -57,13 +55,16 @@ export function parseRelease(title: string, kind: ReleaseKind): ParsedRelease | 
       resolution: quality.resolution,
       modifier: quality.modifier,
       revision: parseRevision(name, tail, true),
-      languages: parseLanguages(name, kind, { segmentStart, tailStart: segmentStart + parts.tailStart, anchored: match !== null, releaseGroup }),
+      languages: parseLanguages(name, kind, { segmentStart: textStart, tailStart: textStart + parts.tailStart, anchored: marked, releaseGroup }),
       releaseGroup,
       edition: null,
-      releaseType: seriesReleaseType(match?.info ?? null),
-      series: match?.info ?? { seasonNumber: null, episodeNumbers: [], absoluteEpisodeNumbers: [], fullSeason: false, airDate: null, seasonNumbers: [] },
+      releaseType,
+      series: info,
     };
   }
+  const releaseGroup = parseReleaseGroup(segment);
+  // languages may follow the segment: "Hun/Ger/Ita" and "2xUkr/Eng" are not paths
+  const segmentStart = name.lastIndexOf(segment);
   const parts = parseMovieTitle(segment);
   const tail = segment.slice(parts.tailStart);
   return {

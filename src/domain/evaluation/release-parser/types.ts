@@ -8,7 +8,7 @@ export type SeriesReleaseType = 'singleEpisode' | 'multiEpisode' | 'seasonPack' 
 
 /**
  * Season/episode numbers of a series release. Beyond the four fields every caller relies on, `airDate` (daily shows,
- * YYYY-MM-DD) and `seasonNumbers` (every season of a multi-season pack) are additions.
+ * YYYY-MM-DD), `seasonNumbers` (every season of a multi-season pack) and `special` are additions.
  */
 export interface SeriesInfo {
   seasonNumber: number | null;
@@ -17,6 +17,8 @@ export interface SeriesInfo {
   fullSeason: boolean;
   airDate: string | null;
   seasonNumbers: number[];
+  /** A special as Sonarr sees one: season 0, episode 0, a decimal episode (11.5), "Special" after a season, OVA/NCOP. */
+  special: boolean;
 }
 
 export interface ParsedRelease {
