@@ -93,8 +93,28 @@ const NOTES: Record<DialectDifference, Omit<DialectNote, 'construct'>> = {
   },
   unicodeCategory: {
     syntax: '\\p{L} \\P{Lu}',
-    dotnet: 'Unicode general categories',
-    javascript: 'only with the u or v flag; without it \\p is the letter p',
+    dotnet: 'Unicode general categories; IgnoreCase does not widen them (\\p{Lu} still matches capitals only)',
+    javascript: 'only with the u or v flag; without it \\p is the letter p; with the i flag \\p{Lu} also matches small letters',
+  },
+  unicodeBlock: {
+    syntax: '\\p{IsCyrillic} \\P{IsBasicLatin}',
+    dotnet: 'a named Unicode block: a range of characters',
+    javascript: 'no named blocks: a syntax error with the u or v flag',
+  },
+  classSubtraction: {
+    syntax: '[a-z-[aeiou]]',
+    dotnet: 'character class subtraction: the base class without the nested one',
+    javascript: 'a class holding "-" and "[", followed by a literal "]" (the v flag writes subtraction as [[a-z]--[aeiou]])',
+  },
+  conditional: {
+    syntax: '(?(1)yes|no) (?(name)yes|no) (?(expression)yes|no)',
+    dotnet: 'a conditional: yes when the group has captured (or the expression matches here), otherwise no',
+    javascript: 'not supported: a syntax error',
+  },
+  contiguousMatch: {
+    syntax: '\\G',
+    dotnet: 'where the match attempt started: for one match test, the start of the text',
+    javascript: 'the letter G (a syntax error with the u flag)',
   },
 };
 
