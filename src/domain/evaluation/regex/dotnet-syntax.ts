@@ -432,6 +432,8 @@ class Parser {
     if (!CATEGORY.test(m[1])) this.fail(`unknown property '${m[1]}' (not a .NET Unicode category or named block)`);
     this.differences.add('unicodeCategory');
     this.pos += m[0].length;
+    // With IgnoreCase .NET reads \p{Lu}, \p{Ll} and \p{Lt} as all three (Cased_Letter, LC).
+    if (this.opts.i && (m[1] === 'Lu' || m[1] === 'Ll' || m[1] === 'Lt')) return { name: 'LC', negated };
     return { name: m[1], negated };
   }
 

@@ -221,7 +221,7 @@ class Emitter {
     for (const c of conditionals) {
       if (c.test.kind !== 'group') continue;
       const target = this.conditionTarget(c, ancestors);
-      if (!this.markers.has(target)) this.markers.set(target, `c${this.markers.size}`);
+      if (minLength(target.body) > 0 && !this.markers.has(target)) this.markers.set(target, `c${this.markers.size}`);
     }
   }
 
@@ -232,7 +232,8 @@ class Emitter {
    * marker is unset (an unset group matches empty in JavaScript), never when it holds that longer
    * text. This is exact when the group cannot match empty (the condition lies strictly after the
    * marker), keeps its capture as .NET does (not in a repeated quantifier, whose iterations
-   * JavaScript resets, nor in a lookaround) and does not contain the conditional.
+   * JavaScript resets, nor in a lookaround) and does not contain the conditional. A group that can
+   * match empty is translated only where it has surely matched (the test is then always true).
    */
   private conditionTarget(c: CondNode, ancestors: Map<Node, Node[]>): GroupNode {
     const ref = (c.test as { ref: number | string }).ref;
@@ -245,7 +246,6 @@ class Emitter {
     if (above.some((n) => n.t === 'group' && LOOKAROUNDS.has(n.kind))) throw new RegexRefusal(`${label} on a group inside a lookaround is not translated`, c.offset);
     if ((ancestors.get(c) ?? []).includes(target)) throw new RegexRefusal(`${label} inside the group it tests is not translated`, c.offset);
     if ((ancestors.get(c) ?? []).some((n) => n.t === 'group' && (n.kind === 'lookbehind' || n.kind === 'negLookbehind'))) throw new RegexRefusal(`${label} inside a lookbehind is not translated`, c.offset);
-    if (minLength(target.body) === 0) throw new RegexRefusal(`${label} on a group that can match an empty string is not translated (JavaScript cannot tell an empty capture from none)`, c.offset);
     return target;
   }
 
@@ -311,7 +311,8 @@ class Emitter {
         if (node.ci) for (const [c] of casingTable()) if (c >= item.lo && c <= item.hi) for (const v of caseVariants(c)) extra.add(v);
       }
     }
-    for (const v of extra) parts.push(classLiteral(v));
+    const ranges = node.items.filter((i): i is Extract<ClassItem, { kind: 'range' }> => i.kind === 'range');
+    for (const v of extra) if (!ranges.some((r) => v >= r.lo && v <= r.hi)) parts.push(classLiteral(v));
     const base = `[${node.negated ? '^' : ''}${parts.join('')}]`;
     if (!node.subtract) return base;
     return `[${base}--${this.charClass(node.subtract)}]`;
@@ -387,8 +388,11 @@ class Emitter {
       return `(?:${holds}${yes}|${fails}${no})`;
     }
     const ref = node.test.ref;
-    const target = [...this.markers.keys()].find((g) => (typeof ref === 'number' ? g.number === ref : g.name === ref))!;
-    const marker = this.markers.get(target)!;
+    const target = this.groups.find((g) => (typeof ref === 'number' ? g.number === ref : g.name === ref))!;
+    const at = this.paths.get(target);
+    if (at && this.closed.has(target) && surelyBefore(at, this.path)) return this.child(node, 1, node.yes);
+    const marker = this.markers.get(target);
+    if (!marker) throw new RegexRefusal(`conditional (?(${String(ref)})yes|no) on a group that can match an empty string is not translated (JavaScript cannot tell an empty capture from none)`, node.offset);
     const yes = this.child(node, 1, node.yes);
     const no = this.child(node, 2, node.no);
     return `(?:(?!\\k<${marker}>)${yes}|(?=\\k<${marker}>)${no})`;
