@@ -2,7 +2,7 @@
  * How a .NET pattern reads in JavaScript: whether .NET accepts it (and arrgo can run it the .NET
  * way), whether it compiles as a JavaScript RegExp at all, and which of its constructs the two
  * dialects read differently. The regular-expression editor warns with this (POST
- * /entity-testing/regex); the texts follow docs/evaluation.md, "Regex translation".
+ * /entity-testing/regex); the texts follow docs/evaluation.md, ".NET regular expressions".
  */
 import { parseDotnetPattern, RegexRefusal, type DialectDifference } from './dotnet-syntax';
 import { translateDotnetRegex, type TranslatedRegex } from './translate';

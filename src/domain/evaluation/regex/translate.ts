@@ -487,11 +487,37 @@ function compileCheck(regex: TranslatedRegex): void {
   }
 }
 
+/** Translations by pattern: database cache states, the evaluation model and the editor share them. */
+const translations = new Map<string, Translation>();
+const MAX_REMEMBERED = 20_000;
+
 /**
  * Translates a .NET pattern. `ignoreCase` is RegexOptions.IgnoreCase (the apps always set it);
- * inline options may turn it off in part of the pattern.
+ * inline options may turn it off in part of the pattern. A refusal's reason names the construct.
  */
 export function translateDotnetRegex(pattern: string, ignoreCase = true): Translation {
+  const key = `${ignoreCase ? 'i' : '-'}${pattern}`;
+  let t = translations.get(key);
+  if (!t) {
+    t = translateUncached(pattern, ignoreCase);
+    if (translations.size >= MAX_REMEMBERED) translations.delete(translations.keys().next().value as string);
+    translations.set(key, t);
+  }
+  return t;
+}
+
+/** The regular expressions (name -> pattern) arrgo cannot evaluate as .NET would, each with the reason, by name. */
+export function unevaluablePatterns(patterns: Readonly<Record<string, string>>): { name: string; reason: string }[] {
+  const out: { name: string; reason: string }[] = [];
+  for (const [name, pattern] of Object.entries(patterns)) {
+    if (pattern.trim() === '') continue;
+    const t = translateDotnetRegex(pattern);
+    if (!t.ok) out.push({ name, reason: t.reason });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function translateUncached(pattern: string, ignoreCase: boolean): Translation {
   try {
     const parsed = parseDotnetPattern(pattern, { i: ignoreCase } satisfies Partial<Options>);
     const emitter = new Emitter(parsed.groups, parsed.conditionals, parsed.root);

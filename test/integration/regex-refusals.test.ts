@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { linkDatabase } from '../helpers/fleet';
+import { startArrgo, type Harness } from '../helpers/harness';
+
+const SAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'sample-pcd');
+
+/** The sample PCD with regular expressions .NET runs and arrgo either translates or refuses. */
+function pcdWithPatterns(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-regex-pcd-'));
+  fs.cpSync(SAMPLE, dir, { recursive: true });
+  const rows: [string, string][] = [
+    ['Quoted Title', '^(?<q>")?\\w+(?(q)")$'], // a conditional: translated
+    ['Consonants', '[a-z-[aeiou]]+'], // class subtraction: translated
+    ['Brackets', '^(?<o>\\()+(?<c-o>\\))+$'], // balancing groups: refused
+    ['Repeated Test', '(?:(a)|b)+(?(1)c|d)'], // a group test .NET and JavaScript remember differently: refused
+  ];
+  const sql = rows.map(([name, pattern]) => `INSERT INTO regular_expressions (name, pattern) VALUES ('${name}', '${pattern.replace(/'/g, "''")}');`).join('\n');
+  fs.writeFileSync(path.join(dir, 'ops', '9.regex-constructs.sql'), `${sql}\n`);
+  return dir;
+}
+
+describe('.NET patterns arrgo cannot evaluate as the apps do are reported when linked or imported, naming the construct', () => {
+  let h: Harness;
+  let databaseId: number;
+  let dir: string;
+
+  beforeAll(async () => {
+    h = await startArrgo();
+    dir = pcdWithPatterns();
+    databaseId = await linkDatabase(h, 'regex-sample', dir);
+  });
+  afterAll(async () => {
+    await h?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('linking reports the refused patterns in cache.stats, by name with the construct; translated ones are not listed', async () => {
+    const r = await h.get(`/databases/${databaseId}`);
+    expect(r.status).toBe(200);
+    expect(r.body.cache.stats.unevaluablePatterns).toBe(2);
+    expect(r.body.cache.stats.firstUnevaluablePatterns).toEqual([
+      { name: 'Brackets', reason: 'balancing groups (?<name1-name2>...) have no JavaScript equivalent' },
+      { name: 'Repeated Test', reason: expect.stringMatching(/^conditional \(\?\(1\)yes\|no\) on a group inside a repeated quantifier is not translated/) },
+    ]);
+  });
+
+  it('importing or editing a regular expression answers with a warning naming the construct, and none for a translated one', async () => {
+    const regex = (name: string, pattern: string) => h.post('/pcd/import', { databaseId, layer: 'user', entityType: 'regular_expression', data: { name, pattern, regex101Id: null, description: null, tags: [] } });
+    const refused = await regex('Atomic Test', '(?>a+)(?(1)b|c)');
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({ success: true, warnings: ['regular expression "Atomic Test": custom-format evaluation refuses this pattern ((?(1)) reference to undefined group); conditions that use it are not evaluable'] });
+    const translated = await regex('Expression Test', '(?(\\d)\\d{3}|[a-z]{3})');
+    expect(translated.body).toEqual({ success: true, warnings: [] });
+    const edited = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Expression Test')}`, { changes: [{ path: 'pattern', value: '\\p{IsKlingon}' }] });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toEqual({ success: true, changed: true, warnings: ['regular expression "Expression Test": custom-format evaluation refuses this pattern (unknown property \'IsKlingon\' (not a .NET Unicode category or named block)); conditions that use it are not evaluable'] });
+    const fixed = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Expression Test')}`, { changes: [{ path: 'pattern', value: '\\p{IsCyrillic}' }] });
+    expect(fixed.body).toEqual({ success: true, changed: true, warnings: [] });
+  });
+
+  it('a translated conditional is evaluated as .NET answers it', async () => {
+    const format = (name: string, regularExpression: string) =>
+      h.post('/pcd/import', {
+        databaseId,
+        layer: 'user',
+        entityType: 'custom_format',
+        data: { name, description: null, includeInRename: false, tags: [], conditions: [{ name: 'title', type: 'release_title', arrType: 'all', negate: false, required: false, regularExpression }], tests: [] },
+      });
+    expect((await format('Quoted', 'Quoted Title')).status).toBe(200);
+    expect((await format('Brackets Format', 'Brackets')).status).toBe(200);
+    const titles = ['"Word"', 'Word"', 'Word'];
+    const r = await h.post('/entity-testing/evaluate', { databaseId, releases: titles.map((title, i) => ({ id: i + 1, title, type: 'movie' })), explain: true });
+    expect(r.status).toBe(200);
+    const result = (i: number, name: string) => r.body.evaluations[i].explain.find((f: any) => f.name === name);
+    // .NET: an opening quote needs its closing one, and none may close without one.
+    expect(titles.map((_, i) => result(i, 'Quoted').result)).toEqual(['match', 'noMatch', 'match']);
+    const brackets = result(0, 'Brackets Format');
+    expect(brackets.result).toBe('undecided');
+    expect(brackets.conditions[0]).toMatchObject({ result: 'notEvaluable', reason: expect.stringMatching(/balancing groups/) });
+  });
+});
