@@ -5710,8 +5710,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
-                        /** @description For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Empty otherwise */
-                        warnings: string[];
+                        /** @description For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Absent when there is nothing to report */
+                        warnings?: string[];
                     };
                 };
             };
@@ -5960,8 +5960,8 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         changed: boolean;
-                        /** @description For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Empty otherwise */
-                        warnings: string[];
+                        /** @description For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Absent when there is nothing to report */
+                        warnings?: string[];
                     };
                 };
             };

@@ -52,12 +52,12 @@ describe('.NET patterns arrgo cannot evaluate as the apps do are reported when l
     expect(refused.status).toBe(200);
     expect(refused.body).toEqual({ success: true, warnings: ['regular expression "Atomic Test": custom-format evaluation refuses this pattern ((?(1)) reference to undefined group); conditions that use it are not evaluable'] });
     const translated = await regex('Expression Test', '(?(\\d)\\d{3}|[a-z]{3})');
-    expect(translated.body).toEqual({ success: true, warnings: [] });
+    expect(translated.body).toEqual({ success: true });
     const edited = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Expression Test')}`, { changes: [{ path: 'pattern', value: '\\p{IsKlingon}' }] });
     expect(edited.status).toBe(200);
     expect(edited.body).toEqual({ success: true, changed: true, warnings: ['regular expression "Expression Test": custom-format evaluation refuses this pattern (unknown property \'IsKlingon\' (not a .NET Unicode category or named block)); conditions that use it are not evaluable'] });
     const fixed = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Expression Test')}`, { changes: [{ path: 'pattern', value: '\\p{IsCyrillic}' }] });
-    expect(fixed.body).toEqual({ success: true, changed: true, warnings: [] });
+    expect(fixed.body).toEqual({ success: true, changed: true });
   });
 
   it('a translated conditional is evaluated as .NET answers it', async () => {

@@ -25,9 +25,10 @@ const tags = ['PCD'];
 const PatternWarningsSchema = z
   .array(z.string())
   .max(1)
+  .optional()
   .openapi({
     description:
-      'For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Empty otherwise',
+      'For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Absent when there is nothing to report',
   });
 const DatabaseParams = z.object({ databaseId: idParam() });
 
@@ -91,7 +92,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     },
     handler: async ({ body }) => {
       const { warnings } = await pcd.importEntity(body, { migration: 'body.', entityType: 'body.', '*': 'body.data.' });
-      return { body: { success: true, warnings } };
+      return { body: { success: true, ...(warnings.length > 0 ? { warnings } : {}) } };
     },
   });
 
@@ -132,7 +133,7 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     },
     handler: async ({ params, body }) => {
       const { changed, warnings } = await pcd.editEntity(params.databaseId, params.entityType, params.name, body, { '*': 'data' in body ? 'body.data.' : 'body.changes.' });
-      return { body: { success: true, changed, warnings } };
+      return { body: { success: true, changed, ...(warnings.length > 0 ? { warnings } : {}) } };
     },
   });
 
