@@ -15,6 +15,7 @@ function pcdWithPatterns(): string {
     ['Consonants', '[a-z-[aeiou]]+'], // class subtraction: translated
     ['Brackets', '^(?<o>\\()+(?<c-o>\\))+$'], // balancing groups: refused
     ['Repeated Test', '(?:(a)|b)+(?(1)c|d)'], // a group test .NET and JavaScript remember differently: refused
+    ['Dotted', 'DV.HDR'], // . reads one UTF-16 unit in .NET
   ];
   const sql = rows.map(([name, pattern]) => `INSERT INTO regular_expressions (name, pattern) VALUES ('${name}', '${pattern.replace(/'/g, "''")}');`).join('\n');
   fs.writeFileSync(path.join(dir, 'ops', '9.regex-constructs.sql'), `${sql}\n`);
@@ -79,5 +80,25 @@ describe('.NET patterns arrgo cannot evaluate as the apps do are reported when l
     const brackets = result(0, 'Brackets Format');
     expect(brackets.result).toBe('undecided');
     expect(brackets.conditions[0]).toMatchObject({ result: 'notEvaluable', reason: expect.stringMatching(/balancing groups/) });
+  });
+
+  it('a title with a character outside the BMP is not evaluated by a pattern whose answer depends on it (.NET reads two UTF-16 units)', async () => {
+    const created = await h.post('/pcd/import', {
+      databaseId,
+      layer: 'user',
+      entityType: 'custom_format',
+      data: { name: 'DV HDR', description: null, includeInRename: false, tags: [], conditions: [{ name: 'title', type: 'release_title', arrType: 'all', negate: false, required: false, regularExpression: 'Dotted' }], tests: [] },
+    });
+    expect(created.status).toBe(200);
+    const titles = ['Movie.2020.DV.HDR.2160p', 'Movie.2020.DV\u{1F600}HDR.2160p'];
+    const r = await h.post('/entity-testing/evaluate', { databaseId, releases: titles.map((title, i) => ({ id: i + 1, title, type: 'movie' })), explain: true });
+    const format = (i: number) => r.body.evaluations[i].explain.find((f: any) => f.name === 'DV HDR');
+    expect(format(0).result).toBe('match');
+    // .NET: . takes the emoji's first surrogate and H cannot match the second; arrgo does not answer.
+    expect(format(1).result).toBe('undecided');
+    expect(format(1).conditions[0]).toMatchObject({ result: 'notEvaluable', reason: expect.stringMatching(/outside the BMP .*two UTF-16 units/) });
+    const tested = await h.post('/entity-testing/regex', { pattern: 'DV.HDR', texts: titles });
+    expect(tested.status).toBe(200);
+    expect(tested.body.results.map((x: any) => x.dotnet)).toEqual(['match', null]);
   });
 });

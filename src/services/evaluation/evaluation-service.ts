@@ -8,7 +8,7 @@
  *   patterns, format model and per-(type, title) results, bounded (RESULT_CACHE_SIZE entries).
  */
 import type { ArrType } from '../../domain/arr-types';
-import { scoreRelease, subjectKey, type FormatExplanation, type ProfileScore } from '../../domain/evaluation';
+import { decidesFor, scoreRelease, subjectKey, type FormatExplanation, type ProfileScore } from '../../domain/evaluation';
 // The hot loops read these constants: imported from their module, not through the index's re-exports.
 import {
   buildEvaluationModel,
@@ -18,6 +18,7 @@ import {
   FORMAT_UNDECIDED,
   FORMAT_YES,
   KIND_APP,
+  REGEX_UNDECIDABLE,
   releaseTitleSubject,
   TIMED_OUT,
   type AppModel,
@@ -93,6 +94,7 @@ interface Pending {
   parsed: ParsedRelease | null;
   title: string;
   tasks: Partial<Record<PatternField, number>>;
+  subjects: Record<PatternField, string | null>;
 }
 
 export class EvaluationService {
@@ -223,7 +225,7 @@ export class EvaluationService {
         }
         tasks[field] = index;
       });
-      pending.set(key, { key, app, parsed, title: release.title, tasks });
+      pending.set(key, { key, app, parsed, title: release.title, tasks, subjects });
     });
     if (pending.size > 0) {
       const codes = {
@@ -235,6 +237,7 @@ export class EvaluationService {
         const evaluation = evaluateRelease(p.app, p.parsed, (field, pattern) => {
           const task = p.tasks[field];
           if (task === undefined) return 0;
+          if (!decidesFor(evaluator.model.patterns[pattern], p.subjects[field]!)) return REGEX_UNDECIDABLE;
           return appCodes[task][p.app.setPosition[field].get(pattern)!];
         });
         if (evaluation.timedOut === 0) evaluator.results.set(p.key, evaluation);

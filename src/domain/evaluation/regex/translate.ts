@@ -13,6 +13,11 @@ export interface TranslatedRegex {
   flags: string;
   /** The pattern uses \w, \W, \d, \D, \b or \B, whose answers depend on the subject's non-ASCII characters. */
   subjectDependent: boolean;
+  /**
+   * The answer can depend on how a character outside the BMP is read: .NET sees two UTF-16
+   * surrogates, the v flag one character (`.`, negated classes, \W \S \D, categories, a quantified one).
+   */
+  unitSensitive?: boolean;
 }
 
 export type Translation = { ok: true; regex: TranslatedRegex } | { ok: false; pattern: string; reason: string };
@@ -204,6 +209,7 @@ function canMatchCased(node: Node): boolean {
 
 class Emitter {
   subjectDependent = false;
+  unitSensitive = false;
   private jsGroups = 0;
   private readonly jsIndex = new Map<GroupNode, number>();
   private readonly paths = new Map<GroupNode, PathStep[]>();
@@ -258,15 +264,21 @@ class Emitter {
       case 'char':
         return this.char(node.cp, node.ci);
       case 'any':
+        this.unitSensitive = true;
         return node.singleline ? '[\\s\\S]' : '[^\\n]';
       case 'class':
+        this.unitSensitive ||= node.negated || node.subtract !== null || node.items.some((i) => i.kind !== 'range' ? i.kind === 'prop' || 'WSD'.includes(i.set) : i.hi >= 0xd800);
         return this.charClass(node);
       case 'set':
         this.subjectDependent ||= node.set !== 's' && node.set !== 'S';
+        this.unitSensitive ||= 'WSD'.includes(node.set);
         return SETS[node.set].atom;
       case 'prop':
+        this.unitSensitive = true;
         return `\\${node.negated ? 'P' : 'p'}{${node.name}}`;
       case 'quant': {
+        // .NET quantifies the second surrogate of a character outside the BMP, the v flag the whole character.
+        this.unitSensitive ||= node.body.t === 'char' && node.body.cp > 0xffff;
         const body = this.child(node, 0, node.body);
         const q = node.min === 0 && node.max === Infinity ? '*' : node.min === 1 && node.max === Infinity ? '+' : node.min === 0 && node.max === 1 ? '?' : node.max === Infinity ? `{${node.min},}` : node.min === node.max ? `{${node.min}}` : `{${node.min},${node.max}}`;
         return `(?:${body})${q}${node.lazy ? '?' : ''}`;
@@ -522,7 +534,7 @@ function translateUncached(pattern: string, ignoreCase: boolean): Translation {
     const parsed = parseDotnetPattern(pattern, { i: ignoreCase } satisfies Partial<Options>);
     const emitter = new Emitter(parsed.groups, parsed.conditionals, parsed.root);
     const template = emitter.emit(parsed.root);
-    const regex: TranslatedRegex = { pattern, template, flags: 'v', subjectDependent: emitter.subjectDependent };
+    const regex: TranslatedRegex = { pattern, template, flags: 'v', subjectDependent: emitter.subjectDependent, unitSensitive: emitter.unitSensitive };
     compileCheck(regex);
     return { ok: true, regex };
   } catch (error) {
@@ -530,6 +542,17 @@ function translateUncached(pattern: string, ignoreCase: boolean): Translation {
     throw error;
   }
 }
+
+/**
+ * Whether the translation answers for this subject as .NET does: not when the subject holds a
+ * character outside the BMP and the pattern's answer depends on how it is read (docs/evaluation.md,
+ * ".NET regular expressions"); such a match is reported not evaluable, never answered.
+ */
+export function decidesFor(regex: TranslatedRegex, subject: string): boolean {
+  return !regex.unitSensitive || !SURROGATE.test(subject);
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
 
 /** A compiled translation: one RegExp per subject key, made on first use. */
 export class CompiledRegex {
