@@ -4014,7 +4014,7 @@ export interface components {
             results: {
                 text: string;
                 /**
-                 * @description As the apps match (.NET semantics); null when the pattern is not valid
+                 * @description As the apps match (.NET semantics); null when the pattern is not valid, or when the text holds a character outside the BMP (an emoji) that the answer of the pattern depends on (.NET reads it as two UTF-16 units; docs/evaluation.md, ".NET regular expressions")
                  * @enum {string|null}
                  */
                 dotnet: "match" | "noMatch" | "timedOut" | null;

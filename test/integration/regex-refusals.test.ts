@@ -97,7 +97,7 @@ describe('.NET patterns arrgo cannot evaluate as the apps do are reported when l
     // .NET: . takes the emoji's first surrogate and H cannot match the second; arrgo does not answer.
     expect(format(1).result).toBe('undecided');
     expect(format(1).conditions[0]).toMatchObject({ result: 'notEvaluable', reason: expect.stringMatching(/outside the BMP .*two UTF-16 units/) });
-    const tested = await h.post('/entity-testing/regex', { pattern: 'DV.HDR', texts: titles });
+    const tested = await h.post('/entity-testing/regex', { pattern: 'DV.HDR', testStrings: titles });
     expect(tested.status).toBe(200);
     expect(tested.body.results.map((x: any) => x.dotnet)).toEqual(['match', null]);
   });
