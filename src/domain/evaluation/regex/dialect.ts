@@ -93,8 +93,8 @@ const NOTES: Record<DialectDifference, Omit<DialectNote, 'construct'>> = {
   },
   unicodeCategory: {
     syntax: '\\p{L} \\P{Lu}',
-    dotnet: 'Unicode general categories; IgnoreCase does not widen them (\\p{Lu} still matches capitals only)',
-    javascript: 'only with the u or v flag; without it \\p is the letter p; with the i flag \\p{Lu} also matches small letters',
+    dotnet: 'Unicode general categories of UTF-16 units; with IgnoreCase \\p{Lu}, \\p{Ll} and \\p{Lt} each stand for all three, other categories are not widened',
+    javascript: 'only with the u or v flag (without it \\p is the letter p); with the i flag every category is closed under case folding',
   },
   unicodeBlock: {
     syntax: '\\p{IsCyrillic} \\P{IsBasicLatin}',
