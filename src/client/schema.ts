@@ -3843,6 +3843,8 @@ export interface components {
                 name: string;
                 reason: string;
             }[];
+            /** @description Present when a regular expression created has a pattern custom-format evaluation refuses: each names the .NET construct without a faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). It is imported all the same (the apps run it); evaluate reports its conditions as not evaluable */
+            warnings?: string[];
         };
         RefGuideImport: {
             databaseId: number;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { linkDatabase } from '../helpers/fleet';
-import { startArrgo, type Harness } from '../helpers/harness';
+import { eventually, startArrgo, type Harness } from '../helpers/harness';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'sample-pcd');
 
@@ -59,6 +59,28 @@ describe('.NET patterns arrgo cannot evaluate as the apps do are reported when l
     expect(edited.body).toEqual({ success: true, changed: true, warnings: ['regular expression "Expression Test": custom-format evaluation refuses this pattern (unknown property \'IsKlingon\' (not a .NET Unicode category or named block)); conditions that use it are not evaluable'] });
     const fixed = await h.patch(`/pcd/${databaseId}/entities/regular_expression/${encodeURIComponent('Expression Test')}`, { changes: [{ path: 'pattern', value: '\\p{IsCyrillic}' }] });
     expect(fixed.body).toEqual({ success: true, changed: true });
+  });
+
+  it('importing a guide format answers with a warning for each pattern evaluation refuses', async () => {
+    const guide = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-regex-guide-'));
+    try {
+      const cf = path.join(guide, 'docs', 'json', 'radarr', 'cf');
+      fs.mkdirSync(cf, { recursive: true });
+      const spec = (name: string, value: string) => ({ name, implementation: 'ReleaseTitleSpecification', negate: false, required: false, fields: { value } });
+      fs.writeFileSync(
+        path.join(cf, 'bracketed.json'),
+        JSON.stringify({ trash_id: 'aaaabbbbccccdddd0000111122223333', trash_scores: { default: 10 }, name: 'Bracketed', includeCustomFormatWhenRenaming: false, specifications: [spec('Balanced Brackets', '(?<o>\\[)+(?<c-o>\\])+'), spec('Plain', '\\bREPACK\\b')] }),
+      );
+      const source = await h.post('/ref-guide/sources', { name: 'Regex guide', origin: { kind: 'local', path: guide }, arrType: 'movie_app' });
+      expect(source.status).toBe(201);
+      await eventually(() => h.get(`/ref-guide/sources/${source.body.id}`), (r) => r.body.lastSyncedAt !== null, 60_000);
+      const imported = await h.post(`/ref-guide/sources/${source.body.id}/entities/aaaabbbbccccdddd0000111122223333/import`, { databaseId });
+      expect(imported.status).toBe(200);
+      expect(imported.body.created.map((c: any) => c.name)).toEqual(['Balanced Brackets', 'Plain', 'Bracketed']);
+      expect(imported.body.warnings).toEqual(['regular expression "Balanced Brackets": custom-format evaluation refuses this pattern (balancing groups (?<name1-name2>...) have no JavaScript equivalent); conditions that use it are not evaluable']);
+    } finally {
+      fs.rmSync(guide, { recursive: true, force: true });
+    }
   });
 
   it('a translated conditional is evaluated as .NET answers it', async () => {

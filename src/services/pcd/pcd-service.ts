@@ -18,7 +18,7 @@ import {
   type ListResolvedOptions,
   type PortableType,
 } from '../../domain/pcd';
-import { translateDotnetRegex } from '../../domain/evaluation';
+import { unevaluablePatternWarning } from '../../domain/evaluation';
 import { AppError, notFound } from '../../errors';
 import type { ServiceDeps } from '../deps';
 import { locate, locateDomainErrors, notReadyAsBadRequest, type FieldPlacement } from '../field-errors';
@@ -130,9 +130,8 @@ export class PcdService {
     const cache = await this.deps.pcdCaches.get(databaseId);
     const entity = readEntity(cache.resolved, 'regular_expression', name);
     const pattern = entity && 'pattern' in entity.data ? String(entity.data.pattern) : null;
-    if (pattern === null) return [];
-    const translation = translateDotnetRegex(pattern);
-    return translation.ok ? [] : [`regular expression "${name}": custom-format evaluation refuses this pattern (${translation.reason}); conditions that use it are not evaluable`];
+    const warning = pattern === null ? null : unevaluablePatternWarning(name, pattern);
+    return warning === null ? [] : [warning];
   }
 
   async deleteEntity(databaseId: number, type: PortableType, name: string): Promise<void> {

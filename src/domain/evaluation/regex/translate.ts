@@ -518,6 +518,15 @@ export function translateDotnetRegex(pattern: string, ignoreCase = true): Transl
   return t;
 }
 
+/**
+ * What an import or edit of a regular expression answers when custom-format evaluation refuses its
+ * pattern (the construct named), or null when it translates.
+ */
+export function unevaluablePatternWarning(name: string, pattern: string): string | null {
+  const t = translateDotnetRegex(pattern);
+  return t.ok ? null : `regular expression "${name}": custom-format evaluation refuses this pattern (${t.reason}); conditions that use it are not evaluable`;
+}
+
 /** The regular expressions (name -> pattern) arrgo cannot evaluate as .NET would, each with the reason, by name. */
 export function unevaluablePatterns(patterns: Readonly<Record<string, string>>): { name: string; reason: string }[] {
   const out: { name: string; reason: string }[] = [];
