@@ -558,10 +558,11 @@ function translateUncached(pattern: string, ignoreCase: boolean): Translation {
  * ".NET regular expressions"); such a match is reported not evaluable, never answered.
  */
 export function decidesFor(regex: TranslatedRegex, subject: string): boolean {
-  return !regex.unitSensitive || !SURROGATE.test(subject);
+  return !regex.unitSensitive || !OUTSIDE_BMP_TEXT.test(subject);
 }
 
-const SURROGATE = /[\ud800-\udfff]/;
+/** A text holding a character outside the BMP (a surrogate). */
+export const OUTSIDE_BMP_TEXT = /[\ud800-\udfff]/;
 
 /** A compiled translation: one RegExp per subject key, made on first use. */
 export class CompiledRegex {
