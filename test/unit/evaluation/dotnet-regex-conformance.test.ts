@@ -90,6 +90,8 @@ const CASES: Case[] = [
   refused('(?(a)b|c|d)', /too many \| in \(\?\(\)\|\)/, 'ALT: .NET throws: at most two branches'),
   refused('(?:(a)|b)+(?(1)c|d)', /conditional \(\?\(1\)yes\|no\) on a group inside a repeated quantifier/, 'ALT: .NET keeps the capture of an earlier repetition, JavaScript resets it'),
   refused('(a(?(1)b|c))', /conditional \(\?\(1\)yes\|no\) inside the group it tests/, 'ALT'),
+  { pattern: '^(?:(a)(?(1)b|c))+$', subject: 'abab', dotnet: true, doc: 'ALT: in each repetition group 1 has just captured, so always the yes branch' },
+  { pattern: '^(?:(a)(?(1)b|c))+$', subject: 'abac', dotnet: false, doc: 'ALT' },
   refused('(?((a))a|b)', /conditional \(\?\(expression\)yes\|no\) whose expression captures/, 'ALT'),
   // Balancing groups (GROUPS)
   refused('^(?<o>\\()+(?<c-o>\\))+$', /balancing groups/, 'GROUPS: (?<name1-name2>) has no JavaScript counterpart'),
@@ -101,6 +103,8 @@ const CASES: Case[] = [
   { pattern: '^(?<2>-)(_)\\2$', subject: '-_-', dotnet: true, doc: 'GROUPS: a numeric name is that number' },
   { pattern: '(?<n>-)\\k<n>', subject: 'x--', dotnet: true, doc: 'BACKREF' },
   { pattern: '(a)\\1', subject: 'aa', dotnet: true, doc: 'BACKREF (case-sensitive pattern)', ignoreCase: false },
+  { pattern: '(-)(?<=\\1)x', subject: '-x', dotnet: true, doc: 'BACKREF: a group captured before the lookbehind' },
+  refused('(?<=(-)\\1)x', /back reference \\1 to a group in the same lookbehind/, 'GROUPS: a lookbehind is matched right to left, so the reference comes before its group'),
   { pattern: '(a)\\1', subject: 'aA', dotnet: false, doc: 'BACKREF (case-sensitive pattern)', ignoreCase: false },
   refused('(a)\\1', /case-insensitive back reference \\1/, 'BACKREF, CASING: .NET compares the reference case-insensitively; JavaScript without the i flag cannot'),
   // Inline options (OPTIONS, MISC)

@@ -217,6 +217,8 @@ class Emitter {
   private readonly closed = new Set<GroupNode>();
   /** Groups a conditional tests, with the name of the marker group that records their participation. */
   private readonly markers = new Map<GroupNode, string>();
+  /** Why a group test cannot use a marker (it is then translated only where the group has surely matched). */
+  private readonly problems = new Map<CondNode, string>();
 
   constructor(
     private readonly groups: GroupNode[],
@@ -226,8 +228,9 @@ class Emitter {
     const ancestors = ancestorsOf(root);
     for (const c of conditionals) {
       if (c.test.kind !== 'group') continue;
-      const target = this.conditionTarget(c, ancestors);
-      if (minLength(target.body) > 0 && !this.markers.has(target)) this.markers.set(target, `c${this.markers.size}`);
+      const { target, problem } = this.conditionTarget(c, ancestors);
+      if (problem !== null) this.problems.set(c, problem);
+      else if (minLength(target.body) > 0 && !this.markers.has(target)) this.markers.set(target, `c${this.markers.size}`);
     }
   }
 
@@ -238,21 +241,27 @@ class Emitter {
    * marker is unset (an unset group matches empty in JavaScript), never when it holds that longer
    * text. This is exact when the group cannot match empty (the condition lies strictly after the
    * marker), keeps its capture as .NET does (not in a repeated quantifier, whose iterations
-   * JavaScript resets, nor in a lookaround) and does not contain the conditional. A group that can
-   * match empty is translated only where it has surely matched (the test is then always true).
+   * JavaScript resets, nor in a lookaround) and does not contain the conditional. Otherwise (and for
+   * a group that can match empty) the test is translated only where the group has surely matched
+   * before it: it is then always true.
    */
-  private conditionTarget(c: CondNode, ancestors: Map<Node, Node[]>): GroupNode {
+  private conditionTarget(c: CondNode, ancestors: Map<Node, Node[]>): { target: GroupNode; problem: string | null } {
     const ref = (c.test as { ref: number | string }).ref;
     const label = `conditional (?(${String(ref)})yes|no)`;
     const targets = [...new Set(this.groups.filter((g) => (typeof ref === 'number' ? g.number === ref : g.name === ref)))];
     if (targets.length !== 1) throw new RegexRefusal(`${label} on a group name defined more than once is not translated`, c.offset);
     const target = targets[0];
     const above = ancestors.get(target) ?? [];
-    if (above.some((n) => n.t === 'quant' && n.max > 1)) throw new RegexRefusal(`${label} on a group inside a repeated quantifier is not translated (JavaScript forgets the group's capture between repetitions, .NET keeps it)`, c.offset);
-    if (above.some((n) => n.t === 'group' && LOOKAROUNDS.has(n.kind))) throw new RegexRefusal(`${label} on a group inside a lookaround is not translated`, c.offset);
-    if ((ancestors.get(c) ?? []).includes(target)) throw new RegexRefusal(`${label} inside the group it tests is not translated`, c.offset);
-    if ((ancestors.get(c) ?? []).some((n) => n.t === 'group' && (n.kind === 'lookbehind' || n.kind === 'negLookbehind'))) throw new RegexRefusal(`${label} inside a lookbehind is not translated`, c.offset);
-    return target;
+    const problem = above.some((n) => n.t === 'quant' && n.max > 1)
+      ? `${label} on a group inside a repeated quantifier is not translated (JavaScript forgets the group's capture between repetitions, .NET keeps it)`
+      : above.some((n) => n.t === 'group' && LOOKAROUNDS.has(n.kind))
+        ? `${label} on a group inside a lookaround is not translated`
+        : (ancestors.get(c) ?? []).includes(target)
+          ? `${label} inside the group it tests is not translated`
+          : (ancestors.get(c) ?? []).some((n) => n.t === 'group' && (n.kind === 'lookbehind' || n.kind === 'negLookbehind'))
+            ? `${label} inside a lookbehind is not translated`
+            : null;
+    return { target, problem };
   }
 
   emit(node: Node): string {
@@ -403,6 +412,8 @@ class Emitter {
     const target = this.groups.find((g) => (typeof ref === 'number' ? g.number === ref : g.name === ref))!;
     const at = this.paths.get(target);
     if (at && this.closed.has(target) && surelyBefore(at, this.path)) return this.child(node, 1, node.yes);
+    const problem = this.problems.get(node);
+    if (problem) throw new RegexRefusal(problem, node.offset);
     const marker = this.markers.get(target);
     if (!marker) throw new RegexRefusal(`conditional (?(${String(ref)})yes|no) on a group that can match an empty string is not translated (JavaScript cannot tell an empty capture from none)`, node.offset);
     const yes = this.child(node, 1, node.yes);
@@ -426,6 +437,11 @@ class Emitter {
     const at = this.paths.get(target);
     if (!at || !this.closed.has(target) || !surelyBefore(at, this.path)) {
       throw new RegexRefusal(`back reference \\${String(node.ref)} to a group that may not have matched (JavaScript would match it as empty, .NET fails)`, 0);
+    }
+    const lookbehinds = new Set(at.map((step) => step.node).filter((n) => n.t === 'group' && (n.kind === 'lookbehind' || n.kind === 'negLookbehind')));
+    if (this.path.some((step) => lookbehinds.has(step.node))) {
+      // Both engines match a lookbehind right to left: inside one, the reference is reached before its group.
+      throw new RegexRefusal(`back reference \\${String(node.ref)} to a group in the same lookbehind is not translated`, 0);
     }
     return `(?:\\${this.jsIndex.get(target)!})`;
   }
