@@ -2004,6 +2004,14 @@ export interface components {
                     entities?: number;
                     /** @description Columns arrgo reads that the schema dependency lacks (table.column) */
                     schemaGaps?: string[];
+                    /** @description Regular expressions custom-format evaluation (POST /entity-testing/evaluate) refuses: a .NET construct without a faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). Conditions using them are not evaluable, never answered differently from the apps */
+                    unevaluablePatterns?: number;
+                    /** @description The first of them (at most 20) by regular-expression name */
+                    firstUnevaluablePatterns?: {
+                        name: string;
+                        /** @description Names the construct, e.g. "balancing groups (?<name1-name2>...) have no JavaScript equivalent" */
+                        reason: string;
+                    }[];
                     builtAt: string;
                     durationMs: number;
                 } | null;
@@ -3835,6 +3843,8 @@ export interface components {
                 name: string;
                 reason: string;
             }[];
+            /** @description Present when a regular expression created has a pattern custom-format evaluation refuses: each names the .NET construct without a faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). It is imported all the same (the apps run it); evaluate reports its conditions as not evaluable */
+            warnings?: string[];
         };
         RefGuideImport: {
             databaseId: number;
@@ -4002,7 +4012,7 @@ export interface components {
             /** @description Constructs of the pattern whose meaning differs between .NET and JavaScript, in order of first use */
             differences: {
                 /** @enum {string} */
-                construct: "inlineOptions" | "comment" | "unicodeWordDigit" | "wordBoundary" | "whitespace" | "dot" | "endAnchor" | "stringAnchor" | "quotedGroupName" | "groupNumbering" | "backreference" | "atomicGroup" | "literalBrace" | "bracketFirstInClass" | "escape" | "unicodeCategory";
+                construct: "inlineOptions" | "comment" | "unicodeWordDigit" | "wordBoundary" | "whitespace" | "dot" | "endAnchor" | "stringAnchor" | "quotedGroupName" | "groupNumbering" | "backreference" | "atomicGroup" | "literalBrace" | "bracketFirstInClass" | "escape" | "unicodeCategory" | "unicodeBlock" | "classSubtraction" | "conditional" | "contiguousMatch";
                 /** @description The construct as written in a pattern */
                 syntax: string;
                 /** @description What .NET (the apps) reads */
@@ -4013,7 +4023,7 @@ export interface components {
             results: {
                 text: string;
                 /**
-                 * @description As the apps match (.NET semantics); null when the pattern is not valid
+                 * @description As the apps match (.NET semantics); null when the pattern is not valid, or when the text holds a character outside the BMP (an emoji) that the answer of the pattern depends on (.NET reads it as two UTF-16 units; docs/evaluation.md, ".NET regular expressions")
                  * @enum {string|null}
                  */
                 dotnet: "match" | "noMatch" | "timedOut" | null;
@@ -5709,6 +5719,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
+                        /** @description For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Absent when there is nothing to report */
+                        warnings?: string[];
                     };
                 };
             };
@@ -5957,6 +5969,8 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         changed: boolean;
+                        /** @description For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Absent when there is nothing to report */
+                        warnings?: string[];
                     };
                 };
             };

@@ -21,6 +21,15 @@ import {
 } from '../schemas/pcd';
 
 const tags = ['PCD'];
+/** A stored regular expression that custom-format evaluation refuses is stored, and reported with the construct named. */
+const PatternWarningsSchema = z
+  .array(z.string())
+  .max(1)
+  .optional()
+  .openapi({
+    description:
+      'For a regular expression: why custom-format evaluation refuses its pattern, naming the .NET construct that has no faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). The pattern is stored (the apps run it); evaluate reports its conditions as not evaluable. Absent when there is nothing to report',
+  });
 const DatabaseParams = z.object({ databaseId: idParam() });
 
 /** Graph responses are capped so a browser can draw them; truncated says when the cap cut edges. */
@@ -77,13 +86,13 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     tags,
     body: ImportBodySchema,
     responses: {
-      200: { description: 'Imported', schema: z.object({ success: z.boolean() }) },
+      200: { description: 'Imported', schema: z.object({ success: z.boolean(), warnings: PatternWarningsSchema }) },
       404: { description: 'No such database' },
       503: { description: 'The database cache is not available' },
     },
     handler: async ({ body }) => {
-      await pcd.importEntity(body, { migration: 'body.', entityType: 'body.', '*': 'body.data.' });
-      return { body: { success: true } };
+      const { warnings } = await pcd.importEntity(body, { migration: 'body.', entityType: 'body.', '*': 'body.data.' });
+      return { body: { success: true, ...(warnings.length > 0 ? { warnings } : {}) } };
     },
   });
 
@@ -118,13 +127,13 @@ export function registerPcdRoutes(router: ApiRouter, deps: ApiDeps): void {
     params: z.object({ databaseId: idParam(), entityType: PortableTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     body: EntityEditSchema,
     responses: {
-      200: { description: 'Stored (changed false when the edit changes nothing)', schema: z.object({ success: z.boolean(), changed: z.boolean() }) },
+      200: { description: 'Stored (changed false when the edit changes nothing)', schema: z.object({ success: z.boolean(), changed: z.boolean(), warnings: PatternWarningsSchema }) },
       404: { description: 'No such database or entity' },
       503: { description: 'The database cache is not available' },
     },
     handler: async ({ params, body }) => {
-      const changed = await pcd.editEntity(params.databaseId, params.entityType, params.name, body, { '*': 'data' in body ? 'body.data.' : 'body.changes.' });
-      return { body: { success: true, changed } };
+      const { changed, warnings } = await pcd.editEntity(params.databaseId, params.entityType, params.name, body, { '*': 'data' in body ? 'body.data.' : 'body.changes.' });
+      return { body: { success: true, changed, ...(warnings.length > 0 ? { warnings } : {}) } };
     },
   });
 

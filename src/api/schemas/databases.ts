@@ -59,6 +59,16 @@ const CacheStats = z.object({
   firstFailed: z.array(FailedOp).max(5).optional().openapi({ description: 'The first failed ops (at most 5), in replay order' }),
   entities: z.number().int().optional().openapi({ description: 'Entities in the base state' }),
   schemaGaps: z.array(z.string()).max(20).optional().openapi({ description: 'Columns arrgo reads that the schema dependency lacks (table.column)' }),
+  unevaluablePatterns: z
+    .number()
+    .int()
+    .optional()
+    .openapi({ description: 'Regular expressions custom-format evaluation (POST /entity-testing/evaluate) refuses: a .NET construct without a faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). Conditions using them are not evaluable, never answered differently from the apps' }),
+  firstUnevaluablePatterns: z
+    .array(z.object({ name: z.string(), reason: z.string().openapi({ description: 'Names the construct, e.g. "balancing groups (?<name1-name2>...) have no JavaScript equivalent"' }) }))
+    .max(20)
+    .optional()
+    .openapi({ description: 'The first of them (at most 20) by regular-expression name' }),
   builtAt: z.string(),
   durationMs: z.number(),
 });

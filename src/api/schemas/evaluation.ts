@@ -173,7 +173,7 @@ export const RegexTestResponseSchema = z
     results: z.array(
       z.object({
         text: z.string(),
-        dotnet: MatchOutcomeSchema.nullable().openapi({ description: 'As the apps match (.NET semantics); null when the pattern is not valid' }),
+        dotnet: MatchOutcomeSchema.nullable().openapi({ description: 'As the apps match (.NET semantics); null when the pattern is not valid, or when the text holds a character outside the BMP (an emoji) that the answer of the pattern depends on (.NET reads it as two UTF-16 units; docs/evaluation.md, ".NET regular expressions")' }),
         javascript: MatchOutcomeSchema.nullable().openapi({ description: 'As a JavaScript RegExp with the i flag; null when it does not compile' }),
         differs: z.boolean().openapi({ description: 'Both answered (neither timed out) and differently' }),
       }),

@@ -138,6 +138,13 @@ export const RefGuideImportResultSchema = z
       .array(z.object({ entityType: PortableTypeName, name: z.string(), opId: z.number().int().nullable() }))
       .openapi({ description: 'User ops written (opId null on a dry run), in order; revert one with DELETE /pcd/{databaseId}/user-ops/{opId}' }),
     skipped: z.array(z.object({ entityType: PortableTypeName, name: z.string(), reason: z.string() })).openapi({ description: 'Left alone, with why (existing names are never overwritten)' }),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .openapi({
+        description:
+          'Present when a regular expression created has a pattern custom-format evaluation refuses: each names the .NET construct without a faithful JavaScript translation (docs/evaluation.md, ".NET regular expressions"). It is imported all the same (the apps run it); evaluate reports its conditions as not evaluable',
+      }),
   })
   .openapi('RefGuideImportResult');
 

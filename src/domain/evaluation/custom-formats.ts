@@ -22,6 +22,8 @@ export const NOT_EVALUABLE = 2;
 export const LEFT_OUT = 3;
 /** Flag: the condition's regex ran past the deadline (it counted as no match). */
 export const TIMED_OUT = 4;
+/** Flag: the subject holds a character outside the BMP that the pattern's answer depends on (not evaluable). */
+export const OUTSIDE_BMP = 8;
 
 /** Format outcome codes. */
 export const FORMAT_NO = 0;
@@ -31,7 +33,12 @@ export const FORMAT_NOT_APPLICABLE = 3;
 
 export type PatternField = 'title' | 'group' | 'edition';
 
-/** The regex match result for a pattern on a release's field (0 no, 1 yes, 2 timed out, 3 error). */
+/**
+ * The regex match result for a pattern on a release's field (0 no, 1 yes, 2 timed out, 3 error,
+ * REGEX_UNDECIDABLE: the translation cannot answer for this subject as .NET would).
+ */
+export const REGEX_UNDECIDABLE = 5;
+/** (field, pattern index) -> a regex match result code. */
 export type RegexLookup = (field: PatternField, pattern: number) => number;
 
 interface ConditionModel {
@@ -230,7 +237,7 @@ export interface ReleaseEvaluation {
 }
 
 /** Raw (before negate) outcome of one evaluable condition: true/false, or null when undecidable. */
-function rawOutcome(m: ConditionModel, parsed: ParsedRelease | null, arrType: ArrType, regex: RegexLookup): { raw: boolean | null; timedOut: boolean } {
+function rawOutcome(m: ConditionModel, parsed: ParsedRelease | null, arrType: ArrType, regex: RegexLookup): { raw: boolean | null; timedOut: boolean; outsideBmp?: boolean } {
   const c = m.condition;
   if (m.field !== null && m.pattern !== null) {
     if (m.field !== 'title') {
@@ -239,6 +246,7 @@ function rawOutcome(m: ConditionModel, parsed: ParsedRelease | null, arrType: Ar
       if (subject === null) return { raw: false, timedOut: false };
     }
     const code = regex(m.field, m.pattern);
+    if (code === REGEX_UNDECIDABLE) return { raw: null, timedOut: false, outsideBmp: true };
     return { raw: code === 1, timedOut: code === 2 };
   }
   if (!parsed) return { raw: null, timedOut: false };
@@ -276,8 +284,8 @@ export function evaluateRelease(app: AppModel, parsed: ParsedRelease | null, reg
       if (m.leftOut !== null) code = LEFT_OUT;
       else if (m.notEvaluable !== null) code = NOT_EVALUABLE;
       else {
-        const { raw, timedOut } = rawOutcome(m, parsed, app.arrType, regex);
-        code = raw === null ? NOT_EVALUABLE : raw !== m.negate ? PASS : FAIL;
+        const { raw, timedOut, outsideBmp } = rawOutcome(m, parsed, app.arrType, regex);
+        code = raw === null ? NOT_EVALUABLE | (outsideBmp ? OUTSIDE_BMP : 0) : raw !== m.negate ? PASS : FAIL;
         if (timedOut) {
           code |= TIMED_OUT;
           timedOutCount++;
@@ -336,6 +344,9 @@ function describe(m: ConditionModel, code: number, parsed: ParsedRelease | null)
   if (outcome === LEFT_OUT) return { result: 'leftOut', reason: `the app would not have this condition: ${m.leftOut}` };
   if (outcome === NOT_EVALUABLE) {
     if (m.notEvaluable) return { result: 'notEvaluable', reason: `not evaluable from a title: ${m.notEvaluable}` };
+    if (code & OUTSIDE_BMP) {
+      return { result: 'notEvaluable', reason: 'not evaluable from a title: it holds a character outside the BMP (such as an emoji), which .NET reads as two UTF-16 units, and the answer of this pattern depends on it' };
+    }
     if (!parsed) return { result: 'notEvaluable', reason: 'not evaluable from a title: the title could not be parsed' };
     return { result: 'notEvaluable', reason: 'not evaluable from a title: the title names no language, or the original language decides it (the apps use the movie or series)' };
   }

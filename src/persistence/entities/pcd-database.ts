@@ -48,6 +48,10 @@ export interface PcdCacheStats {
   entities?: number;
   /** Columns arrgo reads that the schema dependency lacks (`table.column`), first 20. */
   schemaGaps?: string[];
+  /** Regular expressions custom-format evaluation refuses (no faithful translation of a .NET construct). */
+  unevaluablePatterns?: number;
+  /** The first 20 of them by name, with the reason naming the construct. */
+  firstUnevaluablePatterns?: { name: string; reason: string }[];
   builtAt: string;
   durationMs: number;
 }

@@ -8,7 +8,7 @@
  *   patterns, format model and per-(type, title) results, bounded (RESULT_CACHE_SIZE entries).
  */
 import type { ArrType } from '../../domain/arr-types';
-import { scoreRelease, subjectKey, type FormatExplanation, type ProfileScore } from '../../domain/evaluation';
+import { OUTSIDE_BMP_TEXT, scoreRelease, subjectKey, type FormatExplanation, type ProfileScore } from '../../domain/evaluation';
 // The hot loops read these constants: imported from their module, not through the index's re-exports.
 import {
   buildEvaluationModel,
@@ -18,6 +18,7 @@ import {
   FORMAT_UNDECIDED,
   FORMAT_YES,
   KIND_APP,
+  REGEX_UNDECIDABLE,
   releaseTitleSubject,
   TIMED_OUT,
   type AppModel,
@@ -104,6 +105,8 @@ interface Pending {
   parsed: ParsedRelease | null;
   title: string;
   tasks: Partial<Record<PatternField, number>>;
+  /** Per field: the subject holds a character outside the BMP (see decidesFor). */
+  outsideBmp: Record<PatternField, boolean>;
 }
 
 export class EvaluationService {
@@ -264,7 +267,8 @@ export class EvaluationService {
         }
         tasks[field] = index;
       });
-      pending.set(key, { key, app, parsed, title: release.title, tasks });
+      const outsideBmp = { title: OUTSIDE_BMP_TEXT.test(subjects.title!), group: subjects.group !== null && OUTSIDE_BMP_TEXT.test(subjects.group), edition: subjects.edition !== null && OUTSIDE_BMP_TEXT.test(subjects.edition) };
+      pending.set(key, { key, app, parsed, title: release.title, tasks, outsideBmp });
     });
     if (pending.size > 0) {
       const codes = {
@@ -276,6 +280,7 @@ export class EvaluationService {
         const evaluation = evaluateRelease(p.app, p.parsed, (field, pattern) => {
           const task = p.tasks[field];
           if (task === undefined) return 0;
+          if (p.outsideBmp[field] && evaluator.model.patterns[pattern].unitSensitive) return REGEX_UNDECIDABLE;
           return appCodes[task][p.app.setPosition[field].get(pattern)!];
         });
         if (evaluation.timedOut === 0) evaluator.results.set(p.key, evaluation);

@@ -5,7 +5,7 @@
  * a runner of its own, so a pattern being typed never evicts a database's compiled formats from
  * the release evaluator's worker.
  */
-import { dialectReport, subjectKey, type DialectNote, type TranslatedRegex } from '../../domain/evaluation';
+import { decidesFor, dialectReport, subjectKey, type DialectNote, type TranslatedRegex } from '../../domain/evaluation';
 import { MATCH_TIMEOUT, MATCH_YES, RegexRunner, type RegexTable } from './regex-runner';
 
 export type MatchOutcome = 'match' | 'noMatch' | 'timedOut';
@@ -70,7 +70,8 @@ export class RegexTestService {
       javascriptCompiles: report.javascriptCompiles,
       differences: report.differences,
       results: texts.map((text, i) => {
-        const dotnet = outcome(codes[i], dotnetIndex);
+        // A text with a character outside the BMP that the pattern's answer depends on gets no .NET answer.
+        const dotnet = report.valid && !decidesFor(report.translated, text) ? null : outcome(codes[i], dotnetIndex);
         const javascript = outcome(codes[i], javascriptIndex);
         return { text, dotnet, javascript, differs: dotnet !== null && javascript !== null && dotnet !== 'timedOut' && javascript !== 'timedOut' && dotnet !== javascript };
       }),

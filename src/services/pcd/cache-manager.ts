@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import {
   assessReplay,
   createSeededDatabase,
+  regularExpressionPatterns,
   replayCounts,
   replayOps,
   replayUserLayer,
@@ -14,6 +15,7 @@ import {
   type PendingConflict,
   type ProgressCallback,
 } from '../../domain/pcd';
+import { unevaluablePatterns } from '../../domain/evaluation';
 import { notFound, notReady } from '../../errors';
 import type { Logger } from '../../platform/logger';
 import { probe } from '../../platform/profiling';
@@ -327,6 +329,7 @@ export class PcdCacheManager {
         firstFailed: health.firstFailed,
         entities: health.entities,
         schemaGaps: entry.schema!.gaps.slice(0, 20),
+        ...unevaluableStats(replayed.resolved),
         builtAt: new Date().toISOString(),
         durationMs: Math.round((entry.baseMs ?? 0) + Number(process.hrtime.bigint() - started) / 1e6),
       },
@@ -338,6 +341,23 @@ export class PcdCacheManager {
     return entry.cache;
   }
 }
+
+/**
+ * The regular expressions of the state that custom-format evaluation cannot answer as .NET would
+ * (docs/evaluation.md, ".NET regular expressions"): reported with the construct named when a
+ * database is linked or pulled, never evaluated differently.
+ */
+function unevaluableStats(db: Database.Database): Pick<PcdCacheStats, 'unevaluablePatterns' | 'firstUnevaluablePatterns'> {
+  let found: { name: string; reason: string }[];
+  try {
+    found = unevaluablePatterns(regularExpressionPatterns(db));
+  } catch {
+    return {}; // no regular_expressions table (schema gaps are reported on their own)
+  }
+  return { unevaluablePatterns: found.length, firstUnevaluablePatterns: found.slice(0, MAX_LISTED_UNEVALUABLE) };
+}
+
+const MAX_LISTED_UNEVALUABLE = 20;
 
 function observeCacheBuild(layer: 'base' | 'user', result: string, ms: number): void {
   pcdCacheBuildsTotal.inc({ layer, result });

@@ -11,12 +11,14 @@ import {
   planFieldEdits,
   planImport,
   planUpdate,
+  readEntity,
   resolveEntity,
   resolvedTypeOf,
   type GraphOptions,
   type ListResolvedOptions,
   type PortableType,
 } from '../../domain/pcd';
+import { unevaluablePatternWarning } from '../../domain/evaluation';
 import { AppError, notFound } from '../../errors';
 import type { ServiceDeps } from '../deps';
 import { locate, locateDomainErrors, notReadyAsBadRequest, type FieldPlacement } from '../field-errors';
@@ -99,20 +101,37 @@ export class PcdService {
     });
   }
 
-  async importEntity(request: { databaseId: number; entityType: PortableType; data: Record<string, unknown>; migration?: unknown }, placement: FieldPlacement): Promise<void> {
+  /** Returns the warnings of the stored entity (a regular expression custom-format evaluation refuses). */
+  async importEntity(request: { databaseId: number; entityType: PortableType; data: Record<string, unknown>; migration?: unknown }, placement: FieldPlacement): Promise<{ warnings: string[] }> {
     await this.userLayer.write(request.databaseId, 'create', (cache) =>
       locateDomainErrors(placement, () => planImport(cache.resolved, { entityType: request.entityType, data: request.data, migration: request.migration })),
     );
+    return { warnings: request.entityType === 'regular_expression' ? await this.patternWarnings(request.databaseId, String(request.data.name)) : [] };
   }
 
-  /** Returns false when the edit changes nothing. */
-  editEntity(databaseId: number, type: PortableType, name: string, edit: EntityEdit, placement: FieldPlacement): Promise<boolean> {
-    return this.userLayer.write(databaseId, 'update', (cache) => {
+  /** changed false when the edit changes nothing; warnings as for importEntity. */
+  async editEntity(databaseId: number, type: PortableType, name: string, edit: EntityEdit, placement: FieldPlacement): Promise<{ changed: boolean; warnings: string[] }> {
+    const changed = await this.userLayer.write(databaseId, 'update', (cache) => {
       assertEntityExists(cache, type, name);
       return locateDomainErrors(placement, () =>
         'data' in edit ? planUpdate(cache.resolved, type, name, edit.data) : planFieldEdits(cache.resolved, type, name, edit.changes.map((c) => ({ path: c.path, value: c.value }))),
       );
     });
+    if (type !== 'regular_expression' || !changed) return { changed, warnings: [] };
+    const renamed = 'data' in edit ? edit.data.name : edit.changes.find((c) => c.path === 'name')?.value;
+    return { changed, warnings: await this.patternWarnings(databaseId, typeof renamed === 'string' ? renamed : name) };
+  }
+
+  /**
+   * A stored pattern that custom-format evaluation cannot answer as the apps do is reported when it
+   * is imported or edited, with the construct named (docs/evaluation.md, ".NET regular expressions").
+   */
+  private async patternWarnings(databaseId: number, name: string): Promise<string[]> {
+    const cache = await this.deps.pcdCaches.get(databaseId);
+    const entity = readEntity(cache.resolved, 'regular_expression', name);
+    const pattern = entity && 'pattern' in entity.data ? String(entity.data.pattern) : null;
+    const warning = pattern === null ? null : unevaluablePatternWarning(name, pattern);
+    return warning === null ? [] : [warning];
   }
 
   async deleteEntity(databaseId: number, type: PortableType, name: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type Database from 'better-sqlite3';
 import { copyDatabase, entityExists, planImport, readEntity, type PlannedUserOp, type PortableType } from '../../domain/pcd';
+import { unevaluablePatternWarning } from '../../domain/evaluation';
 import { guideFormatToPcd, guideProfileToPcd, scoreInSet, type PatternNeed, type RefGuideArrType } from '../../domain/ref-guide';
 import { validationError } from '../../errors';
 import { RefGuideEntity, type RefGuideSource } from '../../persistence/entities';
@@ -30,6 +31,8 @@ export interface ImportOutcome {
   created: { entityType: PortableType; name: string; opId: number | null }[];
   /** What was left alone, and why (existing names are never overwritten). */
   skipped: { entityType: PortableType; name: string; reason: string }[];
+  /** Regular expressions created whose pattern custom-format evaluation refuses, the construct named (absent when none). */
+  warnings?: string[];
 }
 
 /**
@@ -158,6 +161,8 @@ class ImportPlan {
     for (const pattern of converted.patterns) {
       if (reused.includes(pattern.name)) continue;
       this.create('regular_expression', { name: pattern.name, pattern: pattern.pattern, regex101Id: null, description: null, tags: [] });
+      const warning = unevaluablePatternWarning(pattern.name, pattern.pattern);
+      if (warning !== null) (this.outcome.warnings ??= []).push(warning);
     }
     this.create('custom_format', converted.format as unknown as Record<string, unknown>);
     return converted.format.name;

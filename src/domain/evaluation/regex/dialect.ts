@@ -2,7 +2,7 @@
  * How a .NET pattern reads in JavaScript: whether .NET accepts it (and arrgo can run it the .NET
  * way), whether it compiles as a JavaScript RegExp at all, and which of its constructs the two
  * dialects read differently. The regular-expression editor warns with this (POST
- * /entity-testing/regex); the texts follow docs/evaluation.md, "Regex translation".
+ * /entity-testing/regex); the texts follow docs/evaluation.md, ".NET regular expressions".
  */
 import { parseDotnetPattern, RegexRefusal, type DialectDifference } from './dotnet-syntax';
 import { translateDotnetRegex, type TranslatedRegex } from './translate';
@@ -93,8 +93,28 @@ const NOTES: Record<DialectDifference, Omit<DialectNote, 'construct'>> = {
   },
   unicodeCategory: {
     syntax: '\\p{L} \\P{Lu}',
-    dotnet: 'Unicode general categories',
-    javascript: 'only with the u or v flag; without it \\p is the letter p',
+    dotnet: 'Unicode general categories of UTF-16 units; with IgnoreCase \\p{Lu}, \\p{Ll} and \\p{Lt} each stand for all three, other categories are not widened',
+    javascript: 'only with the u or v flag (without it \\p is the letter p); with the i flag every category is closed under case folding',
+  },
+  unicodeBlock: {
+    syntax: '\\p{IsCyrillic} \\P{IsBasicLatin}',
+    dotnet: 'a named Unicode block: a range of characters',
+    javascript: 'no named blocks: a syntax error with the u or v flag',
+  },
+  classSubtraction: {
+    syntax: '[a-z-[aeiou]]',
+    dotnet: 'character class subtraction: the base class without the nested one',
+    javascript: 'a class holding "-" and "[", followed by a literal "]" (the v flag writes subtraction as [[a-z]--[aeiou]])',
+  },
+  conditional: {
+    syntax: '(?(1)yes|no) (?(name)yes|no) (?(expression)yes|no)',
+    dotnet: 'a conditional: yes when the group has captured (or the expression matches here), otherwise no',
+    javascript: 'not supported: a syntax error',
+  },
+  contiguousMatch: {
+    syntax: '\\G',
+    dotnet: 'where the match attempt started: for one match test, the start of the text',
+    javascript: 'the letter G (a syntax error with the u flag)',
   },
 };
 

@@ -7,6 +7,8 @@
  * ./translate.ts. A construct that JavaScript cannot express faithfully is refused with a reason.
  */
 
+import { NAMED_BLOCKS } from './named-blocks';
+
 export interface Options {
   i: boolean;
   m: boolean;
@@ -19,7 +21,7 @@ export type ClassItem = { kind: 'range'; lo: number; hi: number } | { kind: 'set
 
 export type SetKind = 'w' | 'W' | 'd' | 'D' | 's' | 'S';
 
-export type AnchorKind = 'start' | 'end' | 'bol' | 'eol' | 'A' | 'Z' | 'z' | 'b' | 'B';
+export type AnchorKind = 'start' | 'end' | 'bol' | 'eol' | 'A' | 'Z' | 'z' | 'b' | 'B' | 'G';
 
 export type GroupKind = 'capture' | 'group' | 'atomic' | 'lookahead' | 'negLookahead' | 'lookbehind' | 'negLookbehind';
 
@@ -28,15 +30,24 @@ export type Node =
   | { t: 'seq'; items: Node[] }
   | { t: 'char'; cp: number; ci: boolean }
   | { t: 'any'; singleline: boolean }
-  | { t: 'class'; negated: boolean; items: ClassItem[]; ci: boolean }
+  | { t: 'class'; negated: boolean; items: ClassItem[]; ci: boolean; subtract: ClassNode | null }
   | { t: 'set'; set: SetKind }
   | { t: 'prop'; name: string; negated: boolean }
   | { t: 'group'; kind: GroupKind; body: Node; name: string | null; number: number | null }
   | { t: 'quant'; body: Node; min: number; max: number; lazy: boolean }
   | { t: 'anchor'; kind: AnchorKind; multiline: boolean }
-  | { t: 'backref'; ref: number | string; ci: boolean };
+  | { t: 'backref'; ref: number | string; ci: boolean }
+  | { t: 'cond'; test: CondTest; yes: Node; no: Node; offset: number };
+
+/**
+ * What a conditional tests: whether a group has captured, or whether an assertion holds at the
+ * current position ((?(expression)...) is a positive lookahead; (?(?!x)...) the assertion written).
+ */
+export type CondTest = { kind: 'group'; ref: number | string } | { kind: 'assert'; assertion: GroupNode };
 
 export type GroupNode = Extract<Node, { t: 'group' }>;
+export type ClassNode = Extract<Node, { t: 'class' }>;
+export type CondNode = Extract<Node, { t: 'cond' }>;
 export type BackrefNode = Extract<Node, { t: 'backref' }>;
 
 /** A pattern .NET would refuse, or a construct that has no faithful JavaScript translation. */
@@ -54,6 +65,7 @@ export interface ParsedPattern {
   /** Capturing groups in order of their opening parenthesis. */
   groups: GroupNode[];
   backrefs: BackrefNode[];
+  conditionals: CondNode[];
   /** Constructs of the pattern that .NET reads differently from JavaScript, in order of first use (./dialect.ts). */
   differences: DialectDifference[];
 }
@@ -79,6 +91,10 @@ export const DIALECT_DIFFERENCES = [
   'bracketFirstInClass',
   'escape',
   'unicodeCategory',
+  'unicodeBlock',
+  'classSubtraction',
+  'conditional',
+  'contiguousMatch',
 ] as const;
 export type DialectDifference = (typeof DIALECT_DIFFERENCES)[number];
 
@@ -92,6 +108,9 @@ class Parser {
   private pos = 0;
   private readonly groups: GroupNode[] = [];
   private readonly backrefs: BackrefNode[] = [];
+  private readonly conditionals: CondNode[] = [];
+  /** Conditionals on a bare name, decided once every group is known: a group test, or else an expression. */
+  private readonly namedTests: { node: CondNode; name: string; expression: GroupNode }[] = [];
   private readonly differences = new Set<DialectDifference>();
 
   constructor(
@@ -103,10 +122,20 @@ class Parser {
     const root = this.alternation();
     if (this.pos < this.src.length) this.fail(this.src[this.pos] === ')' ? 'too many )' : 'unexpected character');
     numberGroups(this.groups);
+    for (const { node, name, expression } of this.namedTests) {
+      const isGroup = this.groups.some((g) => g.name === name);
+      node.test = isGroup ? { kind: 'group', ref: name } : { kind: 'assert', assertion: expression };
+    }
+    for (const c of this.conditionals) {
+      const test = c.test;
+      if (test.kind === 'group' && typeof test.ref === 'number' && !this.groups.some((g) => g.number === test.ref)) {
+        throw new RegexRefusal(`(?(${test.ref})) reference to undefined group`, c.offset);
+      }
+    }
     const named = this.groups.filter((g) => g.name !== null);
     if (named.length > 0 && (named.length < this.groups.length || new Set(named.map((g) => g.name)).size < named.length)) this.differences.add('groupNumbering');
     if (this.backrefs.length > 0) this.differences.add('backreference');
-    return { root, groups: this.groups, backrefs: this.backrefs, differences: [...this.differences] };
+    return { root, groups: this.groups, backrefs: this.backrefs, conditionals: this.conditionals, differences: [...this.differences] };
   }
 
   private fail(reason: string): never {
@@ -258,7 +287,9 @@ class Parser {
         if (/^\d+$/.test(name) && Number(name) === 0) this.fail('capture group number 0 is reserved');
         kind = 'capture';
       } else if (this.peek() === '(') {
-        throw new RegexRefusal('conditional groups (?(...)yes|no) have no JavaScript equivalent', start);
+        const node = this.conditional(start);
+        this.opts = saved;
+        return node;
       } else {
         const m = /^([imnsx]*)(?:-([imnsx]*))?([:)])/.exec(this.src.slice(this.pos));
         if (!m) this.fail('unrecognized grouping construct');
@@ -284,6 +315,42 @@ class Parser {
     return node;
   }
 
+  /** (?(1)yes|no), (?(name)yes|no), (?(expression)yes|no); the position is at the condition's "(". */
+  private conditional(start: number): Node {
+    this.differences.add('conditional');
+    const node: CondNode = { t: 'cond', test: { kind: 'group', ref: 0 }, yes: { t: 'seq', items: [] }, no: { t: 'seq', items: [] }, offset: start };
+    const rest = this.src.slice(this.pos + 1);
+    const num = /^(\d+)\)/.exec(rest);
+    const name = /^([\p{L}\p{Mn}\p{Nd}\p{Pc}]+)\)/u.exec(rest);
+    if (num) {
+      node.test = { kind: 'group', ref: Number(num[1]) };
+      this.pos += 1 + num[0].length;
+    } else if (/^\?(?:=|!|<=|<!)/.test(rest)) {
+      // (?(?=x)...), (?(?!x)...) and the lookbehinds: the assertion as written.
+      const assertion = this.group();
+      if (assertion === null || assertion.t !== 'group') this.fail('illegal conditional (?(...)) expression');
+      node.test = { kind: 'assert', assertion };
+    } else {
+      // Any other expression is a zero-width positive lookahead; a bare name is a group test when the pattern has that group.
+      this.pos++;
+      const groupsBefore = this.groups.length;
+      const body = this.alternation();
+      if (!this.eat(')')) throw new RegexRefusal('not enough )', start);
+      const assertion: GroupNode = { t: 'group', kind: 'lookahead', body, name: null, number: null };
+      if (this.groups.length > groupsBefore) throw new RegexRefusal('a conditional (?(expression)yes|no) whose expression captures a group is not translated', start);
+      node.test = { kind: 'assert', assertion };
+      if (name) this.namedTests.push({ node, name: name[1], expression: assertion });
+    }
+    const branches = this.alternation();
+    if (!this.eat(')')) throw new RegexRefusal('not enough )', start);
+    const alts = branches.t === 'alt' ? branches.alts : [branches];
+    if (alts.length > 2) throw new RegexRefusal('too many | in (?()|)', start);
+    node.yes = alts[0];
+    if (alts.length === 2) node.no = alts[1];
+    this.conditionals.push(node);
+    return node;
+  }
+
   private escape(): Node {
     const start = this.pos;
     this.pos++; // backslash
@@ -302,7 +369,10 @@ class Parser {
         this.differences.add(c === 'Z' ? 'endAnchor' : 'stringAnchor');
         return { t: 'anchor', kind: c, multiline: false };
       case 'G':
-        throw new RegexRefusal('\\G (contiguous match) has no JavaScript equivalent for a single match test', start);
+        // One IsMatch has no previous match: \G is where the search started, the start of the text.
+        this.pos++;
+        this.differences.add('contiguousMatch');
+        return { t: 'anchor', kind: 'G', multiline: false };
       case 'w':
       case 'W':
       case 'd':
@@ -313,8 +383,10 @@ class Parser {
         this.differences.add(c === 's' || c === 'S' ? 'whitespace' : 'unicodeWordDigit');
         return { t: 'set', set: c };
       case 'p':
-      case 'P':
-        return { t: 'prop', ...this.property() };
+      case 'P': {
+        const p = this.property();
+        return 'ranges' in p ? { t: 'class', negated: false, items: p.ranges, ci: this.opts.i, subtract: null } : { t: 'prop', ...p };
+      }
       case 'k': {
         this.pos++;
         const m = /^(?:<([^>]+)>|'([^']+)')/.exec(this.src.slice(this.pos));
@@ -337,16 +409,31 @@ class Parser {
     }
   }
 
-  private property(): { name: string; negated: boolean } {
-    this.differences.add('unicodeCategory');
+  /** \p{Category} or \p{IsBlock}; a named block is the range it names (so IgnoreCase extends it, as .NET does). */
+  private property(): { name: string; negated: boolean } | { ranges: ClassItem[] } {
     const negated = this.src[this.pos] === 'P';
     this.pos++;
     const m = /^\{([A-Za-z0-9_-]+)\}/.exec(this.src.slice(this.pos));
     if (!m) this.fail('malformed \\p{X} character escape');
-    if (!CATEGORY.test(m[1])) {
-      throw new RegexRefusal(`Unicode block or property "${m[1]}" has no JavaScript equivalent (only general categories translate)`, this.pos);
+    const block = NAMED_BLOCKS.get(m[1]);
+    if (block) {
+      if (block[0] >= 0xd800 && block[1] <= 0xdfff) {
+        throw new RegexRefusal(`the surrogate block \\p{${m[1]}} is not translated (JavaScript matches whole characters, not UTF-16 halves)`, this.pos);
+      }
+      this.differences.add('unicodeBlock');
+      this.pos += m[0].length;
+      const [lo, hi] = block;
+      if (!negated) return { ranges: [{ kind: 'range', lo, hi }] };
+      const ranges: ClassItem[] = [];
+      if (lo > 0) ranges.push({ kind: 'range', lo: 0, hi: lo - 1 });
+      if (hi < 0xffff) ranges.push({ kind: 'range', lo: hi + 1, hi: 0xffff });
+      return { ranges };
     }
+    if (!CATEGORY.test(m[1])) this.fail(`unknown property '${m[1]}' (not a .NET Unicode category or named block)`);
+    this.differences.add('unicodeCategory');
     this.pos += m[0].length;
+    // With IgnoreCase .NET reads \p{Lu}, \p{Ll} and \p{Lt} as all three (Cased_Letter, LC).
+    if (this.opts.i && (m[1] === 'Lu' || m[1] === 'Ll' || m[1] === 'Lt')) return { name: 'LC', negated };
     return { name: m[1], negated };
   }
 
@@ -414,11 +501,12 @@ class Parser {
     return cp(ch);
   }
 
-  private charClass(): Node {
+  private charClass(): ClassNode {
     const start = this.pos;
     this.pos++; // [
     const negated = this.eat('^');
     const items: ClassItem[] = [];
+    let subtract: ClassNode | null = null;
     let first = true;
     for (;;) {
       const c = this.src[this.pos];
@@ -429,33 +517,39 @@ class Parser {
         break;
       }
       if (c === '-' && !first && this.src[this.pos + 1] === '[') {
-        throw new RegexRefusal('character class subtraction [a-[b]] is not translated', this.pos);
+        // [base-[excluded]]: the subtraction is the last thing in the class.
+        this.differences.add('classSubtraction');
+        this.pos++;
+        subtract = this.charClass();
+        if (this.src[this.pos] !== ']') this.fail('a subtraction must be the last element in a character class');
+        this.pos++;
+        break;
       }
       first = false;
       const lo = this.classAtom();
-      if (lo.kind === 'range' && this.src[this.pos] === '-' && this.src[this.pos + 1] !== ']' && this.src[this.pos + 1] !== undefined) {
+      if (lo.length === 1 && lo[0].kind === 'range' && lo[0].lo === lo[0].hi && this.src[this.pos] === '-' && this.src[this.pos + 1] !== ']' && this.src[this.pos + 1] !== undefined) {
         if (this.src[this.pos + 1] === '[') {
-          items.push(lo);
-          continue; // subtraction, refused on the next turn
+          items.push(...lo);
+          continue; // the subtraction, on the next turn
         }
         this.pos++;
         const hi = this.classAtom();
-        if (hi.kind !== 'range') this.fail('a range in a [] set cannot end with a class escape');
-        if (hi.lo < lo.lo) this.fail('[x-y] range in reverse order');
-        items.push({ kind: 'range', lo: lo.lo, hi: hi.lo });
+        if (hi.length !== 1 || hi[0].kind !== 'range' || hi[0].lo !== hi[0].hi) this.fail('a range in a [] set cannot end with a class escape');
+        if (hi[0].lo < lo[0].lo) this.fail('[x-y] range in reverse order');
+        items.push({ kind: 'range', lo: lo[0].lo, hi: hi[0].lo });
         continue;
       }
-      items.push(lo);
+      items.push(...lo);
     }
-    return { t: 'class', negated, items, ci: this.opts.i };
+    return { t: 'class', negated, items, ci: this.opts.i, subtract };
   }
 
-  private classAtom(): ClassItem {
+  private classAtom(): ClassItem[] {
     const c = this.src[this.pos];
     if (c !== '\\') {
       const ch = String.fromCodePoint(cp(this.src.slice(this.pos)));
       this.pos += ch.length;
-      return { kind: 'range', lo: cp(ch), hi: cp(ch) };
+      return [{ kind: 'range', lo: cp(ch), hi: cp(ch) }];
     }
     this.pos++;
     const e = this.src[this.pos];
@@ -463,11 +557,14 @@ class Parser {
     if ('wWdDsS'.includes(e)) {
       this.pos++;
       this.differences.add(e === 's' || e === 'S' ? 'whitespace' : 'unicodeWordDigit');
-      return { kind: 'set', set: e as SetKind };
+      return [{ kind: 'set', set: e as SetKind }];
     }
-    if (e === 'p' || e === 'P') return { kind: 'prop', ...this.property() };
+    if (e === 'p' || e === 'P') {
+      const p = this.property();
+      return 'ranges' in p ? p.ranges : [{ kind: 'prop', ...p }];
+    }
     const code = this.charEscape(true);
-    return { kind: 'range', lo: code, hi: code };
+    return [{ kind: 'range', lo: code, hi: code }];
   }
 }
 
