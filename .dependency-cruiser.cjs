@@ -2,8 +2,15 @@
 // Paths are relative to the repository root. A rule here and a row in the table change together;
 // an exception needs a comment saying why.
 const fs = require('node:fs');
+const { builtinModules } = require('node:module');
 
 const NODE_MODULES = '(^|/)node_modules/';
+// Node built-ins, as dependency-cruiser names them (`node:fs` and `fs` both resolve to `fs`; the prefix is
+// matched too, so neither spelling slips past a rule).
+const NODE_BUILTINS = `^(node:)?(${builtinModules.join('|')})$`;
+// The built-ins that reach the file system, the network, other processes, threads or the clock. Pure and
+// deterministic layers import none of them: `no-io-builtins-in-domain-or-workflows` below.
+const NODE_IO = '^(node:)?(fs|http|https|net|child_process|worker_threads|timers)(/|$)';
 const ENTRY_POINTS = ['^src/main\\.ts$', '^src/composition/', '^src/bench/', '^src/scripts/'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -28,7 +35,17 @@ module.exports = {
       severity: 'error',
       comment: 'src/domain: pure TypeScript. Other domain modules, src/errors.ts, zod and the in-memory SQLite of PCD replay.',
       from: { path: '^src/domain/' },
-      to: { pathNot: ['^src/domain/', '^src/errors\\.ts$', `${NODE_MODULES}(zod|better-sqlite3|@types/better-sqlite3)/`] },
+      to: { pathNot: ['^src/domain/', '^src/errors\\.ts$', `${NODE_MODULES}(zod|better-sqlite3|@types/better-sqlite3)/`, NODE_IO] },
+    },
+    {
+      name: 'no-io-builtins-in-domain-or-workflows',
+      severity: 'error',
+      comment:
+        'src/domain and src/workflows: no file system, network, child process, worker thread or timer built-in, with or without `node:`. ' +
+        'No exception: the regex deadline (a worker thread) lives in src/services/evaluation/regex-runner.ts. ' +
+        'Other built-ins are refused by domain-is-pure and workflows-are-deterministic.',
+      from: { path: '^src/(domain|workflows)/' },
+      to: { path: NODE_IO },
     },
     {
       name: 'contracts-are-leaves',
@@ -36,14 +53,14 @@ module.exports = {
       comment:
         'src/workflows/contracts: the inputs, results, updates, signals and queries that workflows, activities and services share. Domain types and the Temporal definition helpers only.',
       from: { path: '^src/workflows/contracts/' },
-      to: { pathNot: ['^src/workflows/contracts/', '^src/domain/', `${NODE_MODULES}@temporalio/(common|workflow)/`] },
+      to: { pathNot: ['^src/workflows/contracts/', '^src/domain/', `${NODE_MODULES}@temporalio/(common|workflow)/`, NODE_IO] },
     },
     {
       name: 'workflows-are-deterministic',
       severity: 'error',
       comment: 'src/workflows: bundled into the Temporal sandbox. Workflows, contracts, pure domain, the workflow SDK; activities as types only.',
       from: { path: '^src/workflows/' },
-      to: { pathNot: ['^src/workflows/', '^src/domain/', '^src/activities/', `${NODE_MODULES}@temporalio/(common|workflow)/`] },
+      to: { pathNot: ['^src/workflows/', '^src/domain/', '^src/activities/', `${NODE_MODULES}@temporalio/(common|workflow)/`, NODE_IO] },
     },
     {
       name: 'workflows-import-activities-as-types',
@@ -170,7 +187,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: NODE_MODULES },
-    includeOnly: '^(src|web|node_modules)/',
+    // Node built-ins are in the graph, so that rules can refuse them.
+    includeOnly: ['^(src|web|node_modules)/', NODE_BUILTINS],
     // Type-only imports count: they are arrows of the table too.
     tsPreCompilationDeps: true,
     ...(fs.existsSync('tsconfig.json') ? { tsConfig: { fileName: 'tsconfig.json' } } : {}),

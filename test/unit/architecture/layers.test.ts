@@ -69,6 +69,52 @@ describe('import rules (docs/ARCHITECTURE.md layer table, .dependency-cruiser.cj
   }, 60_000);
 });
 
+describe('Node built-ins in the pure and deterministic layers', () => {
+  const IO_BUILTINS = ['fs', 'http', 'https', 'net', 'child_process', 'worker_threads', 'timers'];
+  const LAYERS = ['src/domain', 'src/workflows', 'src/workflows/contracts'];
+
+  it('each I/O built-in, with and without `node:`, fails the check in src/domain and src/workflows (contracts included)', async () => {
+    const files: Record<string, string> = {};
+    const expected: string[] = [];
+    for (const layer of LAYERS) {
+      for (const builtin of IO_BUILTINS) {
+        for (const spelling of [builtin, `node:${builtin}`]) {
+          const file = `${layer}/uses-${spelling.replace(':', '-')}.ts`;
+          files[file] = `import * as io from '${spelling}';\nexport const used = io;\n`;
+          expected.push(`no-io-builtins-in-domain-or-workflows: ${file} -> ${builtin}`);
+        }
+      }
+    }
+    // Subpaths and type-only imports count too.
+    files['src/domain/uses-fs-promises.ts'] = "import { readFile } from 'node:fs/promises';\nexport const read = readFile;\n";
+    files['src/workflows/uses-timers-promises.ts'] = "import type { setTimeout } from 'timers/promises';\nexport type Sleep = typeof setTimeout;\n";
+    expected.push('no-io-builtins-in-domain-or-workflows: src/domain/uses-fs-promises.ts -> fs/promises');
+    expected.push('no-io-builtins-in-domain-or-workflows: src/workflows/uses-timers-promises.ts -> timers/promises');
+    const dir = tree(files);
+    try {
+      const found = (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+      expect(found.sort()).toEqual(expected.sort());
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('other built-ins are refused by the layer rule itself, and the layers around them may use I/O', async () => {
+    const dir = tree({
+      'src/domain/hash.ts': "import { createHash } from 'node:crypto';\nexport const hash = createHash;\n",
+      'src/workflows/paths.ts': "import path from 'path';\nexport const join = path.join;\n",
+      'src/services/evaluation/regex-runner.ts': "import { Worker } from 'node:worker_threads';\nimport { setTimeout } from 'node:timers/promises';\nexport const run = [Worker, setTimeout];\n",
+      'src/activities/files.ts': "import fs from 'fs';\nimport http from 'node:http';\nexport const io = [fs, http];\n",
+    });
+    try {
+      const found = (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+      expect(found.sort()).toEqual(['domain-is-pure: src/domain/hash.ts -> crypto', 'workflows-are-deterministic: src/workflows/paths.ts -> path']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('the console and its client (web/, src/client)', () => {
   it('the client imports nothing of arrgo, the console only the client, the browser tests also the emulators\' control client, and nothing imports the console', async () => {
     const dir = tree({
