@@ -93,7 +93,7 @@ describe('npm scripts', () => {
   });
 
   // generate:client is the build then the generator, which test/unit/client/schema.test.ts runs in memory.
-  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers', 'generate:client'];
+  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers', 'generate:client', 'fuzz'];
 
   it('has a check for every script, and every file a script names exists', () => {
     expect(Object.keys(SCRIPTS).sort()).toEqual([...CHECKED].sort());
@@ -142,6 +142,14 @@ describe('npm scripts', () => {
     const unit = start('test:unit', ['--listTests']);
     expect(await unit.exited).toBe(0);
     expect(unit.output()).toContain(path.join('test', 'unit'));
+  });
+
+  it('fuzz runs the fuzz test file in its long form', async () => {
+    // npm test runs the same file in its short form (test/integration/fuzz.test.ts).
+    expect(Number(/FUZZ_REQUESTS=\$\{FUZZ_REQUESTS:-(\d+)\}/.exec(SCRIPTS.fuzz)?.[1])).toBeGreaterThanOrEqual(10_000);
+    const fuzz = start('fuzz', ['--listTests']);
+    expect(await fuzz.exited).toBe(0);
+    expect(fuzz.output()).toContain(path.join('test', 'integration', 'fuzz.test.ts'));
   });
 
   it('check:layers passes on the code as it is', async () => {
