@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Harness } from './harness';
+import { rng } from './seeded-random';
 
 /**
  * Seeded fuzzing of arrgo over HTTP, loopback only: every operation of the OpenAPI document (sign-in
@@ -16,17 +17,6 @@ import type { Harness } from './harness';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = Record<string, any>;
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Operation {
   method: string;
@@ -239,7 +229,7 @@ export interface PlanContext {
  * long one every variant on every operation.
  */
 export function planRequests(ops: Operation[], count: number, ctx: PlanContext): FuzzRequest[] {
-  const random = mulberry32(ctx.seed);
+  const random = rng(ctx.seed);
   const g = new Generator(ctx.doc, random, ctx.ids);
   const requests: FuzzRequest[] = [];
   for (let i = 0; i < count; i++) {

@@ -40,32 +40,36 @@ function tree(files: Record<string, string>): string {
   return dir;
 }
 
+/** The layer check's violations over a throwaway tree of these files, as `rule: from -> to`, sorted. */
+async function violationsIn(files: Record<string, string>): Promise<string[]> {
+  const dir = tree(files);
+  try {
+    return (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('import rules (docs/ARCHITECTURE.md layer table, .dependency-cruiser.cjs)', () => {
   it('the code as it is breaks none of them', async () => {
     expect(await violations(ROOT)).toEqual([]);
   }, 60_000);
 
   it('a deliberately wrong import fails the check, named by its rule', async () => {
-    const dir = tree({
+    expect(await violationsIn({
       'src/api/routes/things.ts': "import { em } from '../../persistence/orm';\nexport const things = em;\n",
       'src/persistence/orm.ts': 'export const em = {};\n',
       'src/domain/thing.ts': "import { things } from '../api/routes/things';\nexport const thing = things;\n",
       'src/services/things.ts': "import { run } from '../workflows/things';\nexport const start = run;\n",
       'src/workflows/things.ts': "import { write } from '../activities/things';\nexport const run = write;\n",
       'src/activities/things.ts': "import { start } from '../services/things';\nexport const write = start;\n",
-    });
-    try {
-      const found = (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
-      expect(found.sort()).toEqual([
-        'domain-is-pure: src/domain/thing.ts -> src/api/routes/things.ts',
-        'no-circular: src/activities/things.ts -> src/services/things.ts',
-        'routes-call-services-only: src/api/routes/things.ts -> src/persistence/orm.ts',
-        'services-are-the-door: src/services/things.ts -> src/workflows/things.ts',
-        'workflows-import-activities-as-types: src/workflows/things.ts -> src/activities/things.ts',
-      ]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    })).toEqual([
+      'domain-is-pure: src/domain/thing.ts -> src/api/routes/things.ts',
+      'no-circular: src/activities/things.ts -> src/services/things.ts',
+      'routes-call-services-only: src/api/routes/things.ts -> src/persistence/orm.ts',
+      'services-are-the-door: src/services/things.ts -> src/workflows/things.ts',
+      'workflows-import-activities-as-types: src/workflows/things.ts -> src/activities/things.ts',
+    ]);
   }, 60_000);
 });
 
@@ -90,52 +94,34 @@ describe('Node built-ins in the pure and deterministic layers', () => {
     files['src/workflows/uses-timers-promises.ts'] = "import type { setTimeout } from 'timers/promises';\nexport type Sleep = typeof setTimeout;\n";
     expected.push('no-io-builtins-in-domain-or-workflows: src/domain/uses-fs-promises.ts -> fs/promises');
     expected.push('no-io-builtins-in-domain-or-workflows: src/workflows/uses-timers-promises.ts -> timers/promises');
-    const dir = tree(files);
-    try {
-      const found = (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
-      expect(found.sort()).toEqual(expected.sort());
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await violationsIn(files)).toEqual(expected.sort());
   }, 60_000);
 
   it('other built-ins are refused by the layer rule itself, and the layers around them may use I/O', async () => {
-    const dir = tree({
+    expect(await violationsIn({
       'src/domain/hash.ts': "import { createHash } from 'node:crypto';\nexport const hash = createHash;\n",
       'src/workflows/paths.ts': "import path from 'path';\nexport const join = path.join;\n",
       'src/services/evaluation/regex-runner.ts': "import { Worker } from 'node:worker_threads';\nimport { setTimeout } from 'node:timers/promises';\nexport const run = [Worker, setTimeout];\n",
       'src/activities/files.ts': "import fs from 'fs';\nimport http from 'node:http';\nexport const io = [fs, http];\n",
-    });
-    try {
-      const found = (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
-      expect(found.sort()).toEqual(['domain-is-pure: src/domain/hash.ts -> crypto', 'workflows-are-deterministic: src/workflows/paths.ts -> path']);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    })).toEqual(['domain-is-pure: src/domain/hash.ts -> crypto', 'workflows-are-deterministic: src/workflows/paths.ts -> path']);
   }, 60_000);
 });
 
 describe('the console and its client (web/, src/client)', () => {
   it('the client imports nothing of arrgo, the console only the client, the browser tests also the emulators\' control client, and nothing imports the console', async () => {
-    const dir = tree({
+    expect(await violationsIn({
       'src/domain/thing.ts': 'export const x = 1;\n',
       'src/client/index.ts': "import { x } from '../domain/thing';\nexport const y = x;\n",
       'web/src/page.tsx': "import { x } from '../../src/domain/thing';\nimport { y } from '../../src/client';\nexport const z = [x, y];\n",
       'src/services/ui.ts': "import { z } from '../../web/src/page';\nexport const w = z;\n",
       'src/emulators/control-client.ts': 'export class EmulatorControlClient {}\n',
       'web/e2e/journey.spec.ts': "import { x } from '../../src/domain/thing';\nimport { EmulatorControlClient } from '../../src/emulators/control-client';\nimport { y } from '../../src/client';\nexport const z = [x, y, EmulatorControlClient];\n",
-    });
-    try {
-      const found = (await violations(dir)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
-      expect(found.sort()).toEqual([
-        'browser-tests-drive-apps-from-outside: web/e2e/journey.spec.ts -> src/domain/thing.ts',
-        'client-stands-alone: src/client/index.ts -> src/domain/thing.ts',
-        'console-speaks-through-the-client: web/src/page.tsx -> src/domain/thing.ts',
-        'nothing-imports-the-console: src/services/ui.ts -> web/src/page.tsx',
-      ]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    })).toEqual([
+      'browser-tests-drive-apps-from-outside: web/e2e/journey.spec.ts -> src/domain/thing.ts',
+      'client-stands-alone: src/client/index.ts -> src/domain/thing.ts',
+      'console-speaks-through-the-client: web/src/page.tsx -> src/domain/thing.ts',
+      'nothing-imports-the-console: src/services/ui.ts -> web/src/page.tsx',
+    ]);
   }, 60_000);
 });
 

@@ -18,17 +18,7 @@ import {
   type QualityProfileItem,
 } from '../../../src/domain/pcd';
 import type { SyncSource } from '../../../src/domain/sync';
-
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../../helpers/seeded-random';
 
 export class Gen {
   constructor(readonly next: () => number) {}
