@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { mapOperations, runFuzz, siteOperations, summarize, type FuzzReport } from '../helpers/api-fuzz';
@@ -8,7 +9,7 @@ import { startArrgo, type Harness } from '../helpers/harness';
  * the console's, the docs page's and the metrics' routes, loopback only (arrgo, its emulated app and a
  * local PCD); the generator is test/helpers/api-fuzz.ts. `npm test` runs the short form;
  * `npm run fuzz` the long one (FUZZ_REQUESTS=10000; docs/reliability.md#fuzz records its figures).
- * FUZZ_SEED picks another seed.
+ * FUZZ_SEED picks another seed; FUZZ_REPORT_FILE names a file for every finding as JSON.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 700);
@@ -39,8 +40,10 @@ describe('fuzzing every operation of the OpenAPI document and the console\'s rou
       repoRoot: ROOT,
     });
     process.stdout.write(`${summarize(report)}\n`);
+    if (process.env.FUZZ_REPORT_FILE) fs.writeFileSync(process.env.FUZZ_REPORT_FILE, JSON.stringify({ ...report, statuses: Object.fromEntries(report.statuses), byAuth: Object.fromEntries(report.byAuth), succeeded: [...report.succeeded] }, null, 1));
     expect(report.requests).toBe(REQUESTS);
     expect(report.serverErrors).toEqual([]);
+    expect(report.dropped).toEqual([]);
     expect(report.badBodies).toEqual([]);
     expect(report.leaks).toEqual([]);
     // Every operation of the document and every route beside it was sent something, sign-in and sessions included.
