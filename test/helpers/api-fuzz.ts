@@ -450,7 +450,8 @@ export async function runFuzz(h: Harness, options: { seed: number; count: number
       case 'none':
         break;
     }
-    const url = r.url.startsWith('/api/') || r.operationId.startsWith('site:') ? `${prefix}${r.url}` : `${prefix}/api/v1${r.url}`;
+    // The document's paths are absolute under its server URL (URL_BASE), as the site's are.
+    const url = `${prefix}${r.url}`;
     let answer: Answer;
     try {
       answer = await send(base, r.asAdmin ? agents.admin : agents.fuzz, r.method, url, headers, r.body);

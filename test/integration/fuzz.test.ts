@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { mapOperations, runFuzz, siteOperations, summarize, type FuzzReport } from '../helpers/api-fuzz';
+import type { DbKind } from '../helpers/databases';
 import { startArrgo, type Harness } from '../helpers/harness';
 
 /**
@@ -9,7 +10,7 @@ import { startArrgo, type Harness } from '../helpers/harness';
  * the console's, the docs page's and the metrics' routes, loopback only (arrgo, its emulated app and a
  * local PCD); the generator is test/helpers/api-fuzz.ts. `npm test` runs the short form;
  * `npm run fuzz` the long one (FUZZ_REQUESTS=10000; docs/reliability.md#fuzz records its figures).
- * FUZZ_SEED picks another seed; FUZZ_REPORT_FILE names a file for every finding as JSON.
+ * FUZZ_SEED picks another seed, FUZZ_DB the engine (postgresql or sqlite; the tests' default otherwise); FUZZ_REPORT_FILE names a file for every finding as JSON.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 700);
@@ -21,7 +22,7 @@ describe('fuzzing every operation of the OpenAPI document and the console\'s rou
   let h: Harness;
   let radarr: FleetInstance;
   beforeAll(async () => {
-    h = await startArrgo();
+    h = await startArrgo(process.env.FUZZ_DB ? { db: process.env.FUZZ_DB as DbKind } : {});
     const databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
     radarr = await addInstance(h, 'movie_app', { name: 'fuzz radarr', databaseId });
   });
