@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
-import { initOrm, migrate, type DatabaseConfig, type Orm } from '../../persistence/orm';
+import type { Knex } from '@mikro-orm/knex';
+import { applicationTables, initOrm, knexOf, migrate, type DatabaseConfig, type Orm } from '../../persistence/orm';
 import { MIGRATIONS, migrationNumber } from '../../persistence/migrations';
 
 /** A restore that was not started: the message says why and what to do; the target is unchanged. */
@@ -46,7 +46,7 @@ export async function restoreBackup(database: DatabaseConfig, backupFile: string
   const backupMigrations = schemaOf(backup);
   const orm = await initOrm(database);
   try {
-    const knex = (orm.em as SqlEntityManager).getKnex();
+    const knex = knexOf(orm);
     await refuseUnlessEmpty(orm, knex, database.kind, backupMigrations);
     await orm.getMigrator().up({ to: backupMigrations[backupMigrations.length - 1] });
     const rows = await insertRows(knex, database.kind, backup);
@@ -113,7 +113,7 @@ function schemaOf(backup: BackupContents): string[] {
 }
 
 async function refuseUnlessEmpty(orm: Orm, knex: Knex, driver: DatabaseConfig['kind'], backupMigrations: string[]): Promise<void> {
-  for (const table of await tablesOf(knex, driver)) {
+  for (const table of await applicationTables(knex, driver)) {
     if (table === MIGRATIONS_TABLE) continue;
     const [{ count }] = await knex(table).count({ count: '*' });
     if (Number(count) > 0) {
@@ -133,18 +133,9 @@ async function refuseUnlessEmpty(orm: Orm, knex: Knex, driver: DatabaseConfig['k
   }
 }
 
-async function tablesOf(knex: Knex, driver: DatabaseConfig['kind']): Promise<string[]> {
-  if (driver === 'sqlite') {
-    const rows: { name: string }[] = await knex.raw(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`);
-    return rows.map((r) => r.name);
-  }
-  const result = await knex.raw(`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
-  return (result.rows as { table_name: string }[]).map((r) => r.table_name);
-}
-
 /** Inserts every backed-up row (the migration history replaces the one the schema build wrote); returns the row count. */
 async function insertRows(knex: Knex, driver: DatabaseConfig['kind'], backup: BackupContents): Promise<number> {
-  const present = new Set(await tablesOf(knex, driver));
+  const present = new Set(await applicationTables(knex, driver));
   const missing = [...backup.tables.keys()].filter((t) => !present.has(t));
   if (missing.length) throw new RestoreRefused(`The backup has tables its schema does not create (${missing.join(', ')}): it was not written by arrgo. Nothing was restored.`);
   const columnTypes = driver === 'postgresql' ? await postgresColumnTypes(knex) : new Map<string, string>();
