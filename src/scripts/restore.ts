@@ -5,7 +5,7 @@ import { RestoreRefused, restoreBackup } from '../services/backup/restore-servic
 /**
  * `npm run restore -- <backup>`: restores a backup from DATA_DIR/backups (a SQLite copy or a
  * PostgreSQL JSON export) into the empty database the configuration names (DATABASE_URL, or
- * DATA_DIR/arrgo.sqlite). Run it with arrgo stopped and the ARRGO_SECRET (or DATA_DIR/secrets)
+ * DATA_DIR/arrgo.sqlite). Run it with arrgo stopped and the ARRGO_SECRET (or DATA_DIR/secret.key)
  * the backup was taken with, so sealed API keys and channel URLs still open.
  */
 async function main(): Promise<number> {

@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { backupsDir } from '../../src/services/backup/backup-service';
 import { RestoreRefused, restoreBackup } from '../../src/services/backup/restore-service';
-import { LATEST_MIGRATION, type DatabaseConfig } from '../../src/persistence/orm';
+import { LATEST_MIGRATION } from '../../src/persistence/orm';
 import { MIGRATIONS } from '../../src/persistence/migrations';
 import { backupWorkflow } from '../../src/workflows/contracts';
-import { createPostgresDatabase, dbKinds, type TestPostgresDatabase } from '../helpers/databases';
+import { createEmptyDatabase, dbKinds, type EmptyDatabase } from '../helpers/databases';
 import { dumpDatabase, type TableRows } from '../helpers/database-tables';
 import { SAMPLE_PCD, addInstance, linkDatabase, startMovieRollout, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
@@ -19,14 +19,6 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const SECTIONS = ['qualityProfiles', 'delayProfiles', 'mediaManagement'];
 // What a populated service must hold before its backup proves anything (the list).
 const POPULATED = ['instances', 'instance_sync_configs', 'instance_sync_databases', 'sync_runs', 'sync_previews', 'sync_ledger', 'canary_rollouts', 'pcd_databases', 'pcd_ops', 'pcd_snapshots', 'pcd_snapshot_bases', 'notification_channels', 'timeline_annotations', 'ui_preferences', 'users', 'sessions', 'app_settings', 'mikro_orm_migrations'];
-
-/** A fresh, empty target database of the engine, and its cleanup. */
-async function emptyTarget(db: 'postgresql' | 'sqlite'): Promise<{ database: DatabaseConfig; dataDir: string; pg: TestPostgresDatabase | null; drop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-restore-'));
-  const pg = db === 'postgresql' ? await createPostgresDatabase() : null;
-  const database: DatabaseConfig = pg ? { kind: 'postgresql', url: pg.url } : { kind: 'sqlite', file: path.join(dataDir, 'arrgo.sqlite') };
-  return { database, dataDir, pg, drop: async () => void (await pg?.drop(), fs.rmSync(dataDir, { recursive: true, force: true })) };
-}
 
 /** The backup's own rows, read as the restored database is read. */
 async function backupContents(db: 'postgresql' | 'sqlite', file: string): Promise<Record<string, TableRows>> {
@@ -116,7 +108,7 @@ for (const db of dbKinds()) {
       const expected = await backupContents(db, backupFile);
       for (const table of POPULATED) expect([table, (expected[table] ?? []).length > 0]).toEqual([table, true]);
 
-      const target = await emptyTarget(db);
+      const target = await createEmptyDatabase(db);
       cleanups.push(target.drop);
       const outcome = await restoreBackup(target.database, backupFile);
       const rowCount = Object.values(expected).reduce((sum, rows) => sum + rows.length, 0);
@@ -151,7 +143,7 @@ for (const db of dbKinds()) {
     }, 180_000);
 
     it('refuses a backup from a newer schema with a clear message, leaving the target empty', async () => {
-      const target = await emptyTarget(db);
+      const target = await createEmptyDatabase(db);
       cleanups.push(target.drop);
       const newer = backupFromNewerSchema(db, backupFile);
       cleanups.push(async () => fs.rmSync(path.dirname(newer), { recursive: true, force: true }));
@@ -166,7 +158,7 @@ for (const db of dbKinds()) {
     }, 60_000);
 
     it('refuses a backup of the other engine, naming what to set', async () => {
-      const other = await emptyTarget(db === 'postgresql' ? 'sqlite' : 'postgresql').catch(() => null);
+      const other = await createEmptyDatabase(db === 'postgresql' ? 'sqlite' : 'postgresql').catch(() => null);
       if (!other) return;
       cleanups.push(other.drop);
       const refused = await restoreBackup(other.database, backupFile).catch((e: Error) => e);
@@ -176,7 +168,7 @@ for (const db of dbKinds()) {
 
     it('npm run restore: restores, and refuses a newer schema with exit code 1 and the message', async () => {
       if (!fs.existsSync(path.join(ROOT, 'dist', 'scripts', 'restore.js'))) throw new Error('dist/scripts/restore.js is missing: run npm run build first');
-      const run = (file: string, target: Awaited<ReturnType<typeof emptyTarget>>) =>
+      const run = (file: string, target: EmptyDatabase) =>
         promisify(execFile)('npm', ['run', '--silent', 'restore', '--', file], {
           cwd: ROOT,
           env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.pg?.url ?? '' },
@@ -184,7 +176,7 @@ for (const db of dbKinds()) {
           (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
           (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
         );
-      const target = await emptyTarget(db);
+      const target = await createEmptyDatabase(db);
       cleanups.push(target.drop);
       const restored = await run(backupFile, target);
       expect(restored.code).toBe(0);
@@ -193,7 +185,7 @@ for (const db of dbKinds()) {
 
       const newer = backupFromNewerSchema(db, backupFile);
       cleanups.push(async () => fs.rmSync(path.dirname(newer), { recursive: true, force: true }));
-      const fresh = await emptyTarget(db);
+      const fresh = await createEmptyDatabase(db);
       cleanups.push(fresh.drop);
       const refused = await run(newer, fresh);
       expect(refused.code).toBe(1);
