@@ -60,6 +60,7 @@ for (const db of dbKinds()) {
     let instances: FleetInstance[] = [];
     let backupFile: string;
     let backupCopyDir: string;
+    let droppedChannelId: number;
     const cleanups: (() => Promise<void>)[] = [];
 
     beforeAll(async () => {
@@ -83,6 +84,11 @@ for (const db of dbKinds()) {
       expect(edited.body).toEqual({ success: true, changed: true });
       expect((await h.post(`/databases/${databaseId}/snapshots`, { note: 'before the backup' })).status).toBe(201);
       expect((await h.post('/notifications/channels', { name: 'ops-hook', kind: 'webhook', url: 'http://127.0.0.1:9/hook', secret: 'whsec-restore-0123456789', events: ['sync.failed'] })).status).toBe(201);
+      // The newest channel is deleted: its id must not be handed out again after the restore.
+      const dropped = await h.post('/notifications/channels', { name: 'dropped-hook', kind: 'webhook', url: 'http://127.0.0.1:9/dropped', events: ['sync.failed'] });
+      expect(dropped.status).toBe(201);
+      droppedChannelId = dropped.body.id;
+      expect((await h.del(`/notifications/channels/${droppedChannelId}`)).status).toBe(204);
       const runs = await h.get('/sync-history?pageSize=5');
       expect((await h.post('/timeline/annotations', { eventId: `sync:${runs.body.items[0].id}`, body: 'Checked before the backup' })).status).toBe(201);
       expect((await h.patch('/ui-preferences', { section_key: 'pcd:quality-profiles:scoring', mode: 'advanced' })).status).toBe(200);
@@ -133,10 +139,10 @@ for (const db of dbKinds()) {
         expect(tested.body).toMatchObject({ reachable: true, appName: 'Radarr' });
         expect((await served.get('/notifications/channels')).body.items.map((c: { name: string }) => c.name)).toEqual(['ops-hook']);
         expect((await served.get('/drift/settings')).body).toMatchObject({ enabled: false, intervalMinutes: 90 });
-        // New rows continue after the restored ids (PostgreSQL sequences were reset).
+        // New rows continue after every id the backed-up database handed out, the deleted channel's too.
         const channel = await served.post('/notifications/channels', { name: 'after-restore', kind: 'webhook', url: 'http://127.0.0.1:9/after', secret: 'whsec-after-0123456789', events: ['sync.failed'] });
         expect(channel.status).toBe(201);
-        expect(channel.body.id).toBeGreaterThan(Math.max(...expected.notification_channels.map((c) => Number(c.id))));
+        expect(channel.body.id).toBe(droppedChannelId + 1);
       } finally {
         await served.close();
       }

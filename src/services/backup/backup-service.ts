@@ -48,7 +48,10 @@ export async function createBackup(orm: Orm, database: DatabaseConfig, dir: stri
           const rows = await trx.raw(`select * from "${table.replace(/"/g, '""')}"`);
           fs.writeSync(out, `${index ? ',' : ''}${JSON.stringify(table)}:${JSON.stringify(rows.rows)}`);
         }
-        fs.writeSync(out, '}}\n');
+        // Sequences too: ids deleted at the top are not handed out again after a restore.
+        const sequences = await trx.raw(`select sequencename as name, last_value from pg_sequences where schemaname = current_schema() and last_value is not null`);
+        const lastValues = Object.fromEntries((sequences.rows as { name: string; last_value: string }[]).map((r) => [r.name, Number(r.last_value)]));
+        fs.writeSync(out, `},"sequences":${JSON.stringify(lastValues)}}\n`);
       },
       { isolationLevel: 'repeatable read', readOnly: true },
     );

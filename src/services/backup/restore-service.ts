@@ -21,12 +21,16 @@ type Row = Record<string, unknown>;
 interface BackupContents {
   driver: DatabaseConfig['kind'];
   tables: Map<string, Row[]>;
+  /** The last id each sequence handed out (SQLite: sqlite_sequence by table; PostgreSQL: by sequence name). */
+  sequences: Map<string, number>;
 }
 
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-// Bound parameters per insert stay well under SQLite's and PostgreSQL's limits.
+// Bound parameters per insert stay well under SQLite's and PostgreSQL's limits; knex writes a
+// multi-row SQLite insert as a compound select, which SQLite caps at 500 terms.
 const PARAMETERS_PER_INSERT = 5000;
+const ROWS_PER_INSERT = 400;
 
 /**
  * Restores a backup written by createBackup (a SQLite copy or a PostgreSQL JSON export) into an
@@ -68,7 +72,7 @@ function readBackup(file: string): BackupContents {
     throw new RestoreRefused(`The backup file ${file} cannot be read.`);
   }
   if (head.equals(SQLITE_HEADER)) return readSqliteBackup(file);
-  let parsed: { format?: unknown; version?: unknown; driver?: unknown; tables?: unknown };
+  let parsed: { format?: unknown; version?: unknown; driver?: unknown; tables?: unknown; sequences?: Record<string, number> };
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
@@ -78,14 +82,20 @@ function readBackup(file: string): BackupContents {
     throw new RestoreRefused(`${file} is neither an arrgo SQLite backup nor an arrgo PostgreSQL JSON export.`);
   }
   if (parsed.version !== 1) throw new RestoreRefused(`${file} is a JSON export of format version ${String(parsed.version)}; this arrgo reads version 1. Restore it with the arrgo version that wrote it.`);
-  return { driver: 'postgresql', tables: new Map(Object.entries(parsed.tables as Record<string, Row[]>)) };
+  return { driver: 'postgresql', tables: new Map(Object.entries(parsed.tables as Record<string, Row[]>)), sequences: new Map(Object.entries(parsed.sequences ?? {})) };
 }
 
 function readSqliteBackup(file: string): BackupContents {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const names = db.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`).all() as { name: string }[];
-    return { driver: 'sqlite', tables: new Map(names.map(({ name }) => [name, db.prepare(`select * from ${quote(name)}`).all() as Row[]])) };
+    const hasSequences = db.prepare(`select 1 from sqlite_master where type = 'table' and name = 'sqlite_sequence'`).get() !== undefined;
+    const sequences = hasSequences ? (db.prepare('select name, seq from sqlite_sequence').all() as { name: string; seq: number }[]) : [];
+    return {
+      driver: 'sqlite',
+      tables: new Map(names.map(({ name }) => [name, db.prepare(`select * from ${quote(name)}`).all() as Row[]])),
+      sequences: new Map(sequences.map((r) => [r.name, r.seq])),
+    };
   } finally {
     db.close();
   }
@@ -145,11 +155,12 @@ async function insertRows(knex: Knex, driver: DatabaseConfig['kind'], backup: Ba
     for (const [table, rows] of backup.tables) {
       if (!rows.length) continue;
       const values = driver === 'postgresql' ? rows.map((row) => toPostgresRow(table, row, columnTypes)) : rows;
-      const perInsert = Math.max(1, Math.floor(PARAMETERS_PER_INSERT / Object.keys(rows[0]).length));
+      const perInsert = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(PARAMETERS_PER_INSERT / Object.keys(rows[0]).length)));
       for (let i = 0; i < values.length; i += perInsert) await trx(table).insert(values.slice(i, i + perInsert));
       count += rows.length;
     }
-    if (driver === 'postgresql') await resetSequences(trx);
+    if (driver === 'postgresql') await resetSequences(trx, backup.sequences);
+    else await restoreSqliteSequences(trx, backup.sequences);
   });
   return count;
 }
@@ -172,15 +183,23 @@ function toPostgresRow(table: string, row: Row, columnTypes: Map<string, string>
   return out;
 }
 
-/** Serial columns continue after the restored ids. */
-async function resetSequences(trx: Knex.Transaction): Promise<void> {
+/** Serial columns continue after the restored ids and after every id the backed-up database handed out. */
+async function resetSequences(trx: Knex.Transaction, lastValues: Map<string, number>): Promise<void> {
   const result = await trx.raw(
     `select table_name, column_name, pg_get_serial_sequence(quote_ident(table_name), column_name) as sequence
        from information_schema.columns where table_schema = current_schema() and column_default like 'nextval(%'`,
   );
   for (const { table_name, column_name, sequence } of result.rows as { table_name: string; column_name: string; sequence: string | null }[]) {
     if (!sequence) continue;
-    await trx.raw(`select setval(?, coalesce((select max(${quote(column_name)}) from ${quote(table_name)}), 0) + 1, false)`, [sequence]);
+    const handedOut = lastValues.get(sequence.replace(/^.*\./, '').replace(/"/g, '')) ?? 0;
+    await trx.raw(`select setval(?, greatest(coalesce((select max(${quote(column_name)}) from ${quote(table_name)}), 0), ?) + 1, false)`, [sequence, handedOut]);
+  }
+}
+
+async function restoreSqliteSequences(trx: Knex.Transaction, lastValues: Map<string, number>): Promise<void> {
+  for (const [table, seq] of lastValues) {
+    await trx('sqlite_sequence').where({ name: table }).delete();
+    await trx('sqlite_sequence').insert({ name: table, seq });
   }
 }
 
