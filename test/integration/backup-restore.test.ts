@@ -68,13 +68,14 @@ for (const db of dbKinds()) {
       const databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
       const canary = await addInstance(h, 'movie_app', { name: 'radarr-canary', databaseId });
       const target = await addInstance(h, 'movie_app', { name: 'radarr-target', databaseId });
-      instances = [canary, target];
+      const synced = await addInstance(h, 'movie_app', { name: 'radarr-synced', databaseId });
+      instances = [canary, target, synced];
 
       // History: a sync run with its preview and ledger; a rollout through its gate to the end.
-      const synced = await h.post(`/instances/${canary.id}/sync?wait=true`, {});
-      expect(synced.status).toBe(200);
+      const run = await h.post(`/instances/${synced.id}/sync?wait=true`, {});
+      expect(run.status).toBe(200);
       const started = await startMovieRollout(h, canary, [target], { sections: SECTIONS, partialPolicy: 'gate' });
-      expect(started.status).toBe(201);
+      expect(`${started.status} ${started.text}`).toMatch(/^201 /);
       const gated = await eventually(() => h.get(`/canary/rollouts/${started.body.id}`), (r) => r.body.status === 'awaiting_confirmation', 90_000);
       expect((await h.post(`/canary/rollouts/${started.body.id}/proceed`, { stateToken: gated.body.stateToken })).status).toBe(200);
       await eventually(() => h.get(`/canary/rollouts/${started.body.id}`), (r) => r.body.status === 'completed', 90_000);
@@ -85,7 +86,7 @@ for (const db of dbKinds()) {
       expect((await h.post(`/databases/${databaseId}/snapshots`, { note: 'before the backup' })).status).toBe(201);
       expect((await h.post('/notifications/channels', { name: 'ops-hook', kind: 'webhook', url: 'http://127.0.0.1:9/hook', secret: 'whsec-restore-0123456789', events: ['sync.failed'] })).status).toBe(201);
       // The newest channel is deleted: its id must not be handed out again after the restore.
-      const dropped = await h.post('/notifications/channels', { name: 'dropped-hook', kind: 'webhook', url: 'http://127.0.0.1:9/dropped', events: ['sync.failed'] });
+      const dropped = await h.post('/notifications/channels', { name: 'dropped-hook', kind: 'webhook', url: 'http://127.0.0.1:9/dropped', secret: 'whsec-dropped-0123456789', events: ['sync.failed'] });
       expect(dropped.status).toBe(201);
       droppedChannelId = dropped.body.id;
       expect((await h.del(`/notifications/channels/${droppedChannelId}`)).status).toBe(204);
@@ -134,7 +135,7 @@ for (const db of dbKinds()) {
       const served = await startArrgo({ db, existing: { dataDir: target.dataDir, databaseUrl: target.pg?.url }, env: { ARRGO_SECRET: secret } });
       try {
         const listed = await served.get('/instances');
-        expect(listed.body.items.map((i: { name: string }) => i.name).sort()).toEqual(['radarr-canary', 'radarr-target']);
+        expect(listed.body.items.map((i: { name: string }) => i.name).sort()).toEqual(['radarr-canary', 'radarr-synced', 'radarr-target']);
         const tested = await served.post(`/instances/${instances[0].id}/test`);
         expect(tested.body).toMatchObject({ reachable: true, appName: 'Radarr' });
         expect((await served.get('/notifications/channels')).body.items.map((c: { name: string }) => c.name)).toEqual(['ops-hook']);
