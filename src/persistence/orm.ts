@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MikroORM, raw, type Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
 import type { Config } from '../config';
 import type { Logger } from '../platform/logger';
 import { BoundBetterSqliteDriver, BoundPostgreSqlDriver } from './bound-parameters';
@@ -64,8 +65,7 @@ const MIGRATION_LOCK_KEY = 7_979_001;
  */
 export async function migrate(orm: Orm): Promise<number> {
   if (orm.config.get('driver') === BoundPostgreSqlDriver) {
-    const knex = (orm.em.getConnection() as unknown as { getKnex(): import('@mikro-orm/knex').Knex }).getKnex();
-    await knex.transaction(async (trx) => {
+    await knexOf(orm).transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
       await orm.getMigrator().up();
     });
@@ -78,6 +78,21 @@ export async function migrate(orm: Orm): Promise<number> {
 export async function currentMigration(orm: Orm): Promise<number> {
   const executed = await orm.getMigrator().getExecutedMigrations();
   return executed.reduce((max, m) => Math.max(max, migrationNumber(m.name)), 0);
+}
+
+/** The knex instance under the ORM (schema listings, bulk copies). */
+export function knexOf(orm: Orm): Knex {
+  return (orm.em as SqlEntityManager).getKnex();
+}
+
+/** The tables of the application database, by name (SQLite's own tables left out). */
+export async function applicationTables(knex: Knex, kind: DatabaseConfig['kind']): Promise<string[]> {
+  if (kind === 'sqlite') {
+    const rows: { name: string }[] = await knex.raw(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`);
+    return rows.map((r) => r.name);
+  }
+  const result = await knex.raw(`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`);
+  return (result.rows as { table_name: string }[]).map((r) => r.table_name);
 }
 
 export const LATEST_MIGRATION = MIGRATIONS.reduce((max, m) => Math.max(max, migrationNumber(m.name)), 0);

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
+import type { DatabaseConfig } from '../../src/persistence/orm';
 
 export type DbKind = 'postgresql' | 'sqlite';
 
@@ -45,6 +49,30 @@ export async function createPostgresDatabase(): Promise<TestPostgresDatabase> {
       } finally {
         await client.end();
       }
+    },
+  };
+}
+
+export interface EmptyDatabase {
+  database: DatabaseConfig;
+  /** A DATA_DIR of its own (SQLite's arrgo.sqlite lives there). */
+  dataDir: string;
+  pg: TestPostgresDatabase | null;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty application database of the engine that no service has started on. */
+export async function createEmptyDatabase(db: DbKind): Promise<EmptyDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-db-'));
+  const pg = db === 'postgresql' ? await createPostgresDatabase() : null;
+  const database: DatabaseConfig = pg ? { kind: 'postgresql', url: pg.url } : { kind: 'sqlite', file: path.join(dataDir, 'arrgo.sqlite') };
+  return {
+    database,
+    dataDir,
+    pg,
+    async drop() {
+      await pg?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

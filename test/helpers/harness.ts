@@ -40,6 +40,11 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** The console's web build to serve (default `<repo>/dist/web`). */
   webRoot?: string;
+  /**
+   * A database prepared by the test instead of a fresh one: SQLite's arrgo.sqlite in `dataDir`, or
+   * PostgreSQL at `databaseUrl` (the test drops it). The harness still removes `dataDir` on close.
+   */
+  existing?: { dataDir: string; databaseUrl?: string };
 }
 
 export function testNamespace(): string {
@@ -53,8 +58,8 @@ export function testNamespace(): string {
  */
 export async function startArrgo(options: HarnessOptions = {}): Promise<Harness> {
   const db = options.db ?? defaultDbKind();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-h-'));
-  const pg = db === 'postgresql' ? await createPostgresDatabase() : null;
+  const dataDir = options.existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-h-'));
+  const pg = db === 'postgresql' && !options.existing ? await createPostgresDatabase() : null;
   const apiKey = randomBytes(18).toString('base64url');
   const namespace = testNamespace();
   const taskQueue = `t-${randomBytes(5).toString('hex')}`;
@@ -63,7 +68,7 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
     PORT: '0',
     BIND_ADDRESS: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: pg?.url ?? '',
+    DATABASE_URL: pg?.url ?? options.existing?.databaseUrl ?? '',
     TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS!,
     TEMPORAL_NAMESPACE: namespace,
     TEMPORAL_TASK_QUEUE: taskQueue,

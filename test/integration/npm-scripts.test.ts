@@ -92,8 +92,9 @@ describe('npm scripts', () => {
     PCD_SCHEMA_FETCH: 'off',
   });
 
-  // generate:client is the build then the generator, which test/unit/client/schema.test.ts runs in memory.
-  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers', 'generate:client', 'fuzz'];
+  // generate:client is the build then the generator, which test/unit/client/schema.test.ts runs in memory;
+  // restore runs in test/integration/backup-restore.test.ts.
+  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers', 'generate:client', 'fuzz', 'restore'];
 
   it('has a check for every script, and every file a script names exists', () => {
     expect(Object.keys(SCRIPTS).sort()).toEqual([...CHECKED].sort());

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Orm, DatabaseConfig } from '../../persistence/orm';
+import { applicationTables, knexOf, type Orm, type DatabaseConfig } from '../../persistence/orm';
 
 export interface BackupResult {
   file: string;
@@ -27,29 +27,34 @@ export function backupsDir(dataDir: string): string {
 export async function createBackup(orm: Orm, database: DatabaseConfig, dir: string, now = new Date()): Promise<{ file: string; bytes: number }> {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
-  const connection = orm.em.getConnection();
   if (database.kind === 'sqlite') {
     const file = path.join(dir, `arrgo-${stamp}.sqlite`);
     const partial = file + '.partial';
     fs.rmSync(partial, { force: true });
-    await connection.execute('VACUUM INTO ?', [partial]);
+    await orm.em.getConnection().execute('VACUUM INTO ?', [partial]);
     fs.renameSync(partial, file);
     return { file: path.basename(file), bytes: fs.statSync(file).size };
   }
   const file = path.join(dir, `arrgo-${stamp}.json`);
   const partial = file + '.partial';
-  const rows: { table_name: string }[] = await connection.execute(
-    `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const tables = rows.map((r) => r.table_name);
   const out = fs.openSync(partial, 'w');
   try {
-    fs.writeSync(out, `{"format":"arrgo-backup","version":1,"driver":"postgresql","createdAt":${JSON.stringify(now.toISOString())},"tables":{`);
-    for (const [index, table] of tables.entries()) {
-      const rows = await connection.execute(`select * from "${table.replace(/"/g, '""')}"`);
-      fs.writeSync(out, `${index ? ',' : ''}${JSON.stringify(table)}:${JSON.stringify(rows)}`);
-    }
-    fs.writeSync(out, '}}\n');
+    // One snapshot for every table: rows written while the export runs are in all tables or in none.
+    await knexOf(orm).transaction(
+      async (trx) => {
+        const tables = await applicationTables(trx, 'postgresql');
+        fs.writeSync(out, `{"format":"arrgo-backup","version":1,"driver":"postgresql","createdAt":${JSON.stringify(now.toISOString())},"tables":{`);
+        for (const [index, table] of tables.entries()) {
+          const rows = await trx.raw(`select * from "${table.replace(/"/g, '""')}"`);
+          fs.writeSync(out, `${index ? ',' : ''}${JSON.stringify(table)}:${JSON.stringify(rows.rows)}`);
+        }
+        // Sequences too: ids deleted at the top are not handed out again after a restore.
+        const sequences = await trx.raw(`select sequencename as name, last_value from pg_sequences where schemaname = current_schema() and last_value is not null`);
+        const lastValues = Object.fromEntries((sequences.rows as { name: string; last_value: string }[]).map((r) => [r.name, Number(r.last_value)]));
+        fs.writeSync(out, `},"sequences":${JSON.stringify(lastValues)}}\n`);
+      },
+      { isolationLevel: 'repeatable read', readOnly: true },
+    );
   } finally {
     fs.closeSync(out);
   }
