@@ -55,10 +55,15 @@ export async function sealUrlCredentials(em: EntityManager, box: SecretBox, logg
   const move = (url: string, current: string | null): { url: string; sealed: string | null } | null => {
     const userinfo = urlUserinfo(url);
     if (userinfo === null) return null;
-    const bare = url.replace(`${userinfo}@`, '');
-    if (!isHttpGitUrl(url)) return { url: bare, sealed: current };
+    if (!isHttpGitUrl(url)) {
+      // An SSH URL keeps its login (git@host), which is no secret; a password never served git.
+      const login = url.startsWith('ssh://') ? userinfo.split(':')[0] : '';
+      if (login === userinfo) return null;
+      return { url: url.replace(`${userinfo}@`, login ? `${login}@` : ''), sealed: current };
+    }
     const [user, ...password] = userinfo.split(':');
-    const credential = { username: decodeURIComponent(user), token: decodeURIComponent(password.join(':')) };
+    const credential = { username: decodeUserinfo(user), token: decodeUserinfo(password.join(':')) };
+    const bare = url.replace(`${userinfo}@`, '');
     secretScrubber.add(credential.token);
     secretScrubber.add(credential.username);
     return { url: bare, sealed: current ?? sealCredential(box, credential) };
@@ -81,4 +86,12 @@ export async function sealUrlCredentials(em: EntityManager, box: SecretBox, logg
   }
   await em.flush();
   return moved;
+}
+
+function decodeUserinfo(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
