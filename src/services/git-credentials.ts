@@ -68,24 +68,30 @@ export async function sealUrlCredentials(em: EntityManager, box: SecretBox, logg
     secretScrubber.add(credential.username);
     return { url: bare, sealed: current ?? sealCredential(box, credential) };
   };
-  for (const database of await em.find(PcdDatabase, { sourceKind: 'git' })) {
-    const fixed = move(database.sourceLocation, database.gitCredentialSealed);
+  const stored = [
+    ...storedGitSources('pcd database', await em.find(PcdDatabase, { sourceKind: 'git' }), 'sourceLocation'),
+    ...storedGitSources('ref-guide source', await em.find(RefGuideSource, { originKind: 'git' }), 'originLocation'),
+  ];
+  for (const source of stored) {
+    const fixed = move(source.url, source.sealed);
     if (!fixed) continue;
-    database.sourceLocation = fixed.url;
-    database.gitCredentialSealed = fixed.sealed;
+    source.store(fixed.url, fixed.sealed);
     moved++;
-    logger.warn({ databaseId: database.id }, 'pcd database url carried credentials: moved to its sealed token');
-  }
-  for (const source of await em.find(RefGuideSource, { originKind: 'git' })) {
-    const fixed = move(source.originLocation, source.gitCredentialSealed);
-    if (!fixed) continue;
-    source.originLocation = fixed.url;
-    source.gitCredentialSealed = fixed.sealed;
-    moved++;
-    logger.warn({ sourceId: source.id }, 'ref-guide source url carried credentials: moved to its sealed token');
+    logger.warn({ id: source.id }, `${source.kind} url carried credentials: moved to its sealed token`);
   }
   await em.flush();
   return moved;
+}
+
+/** A stored git source's URL and credential, to read and replace whatever table it lives in. */
+function storedGitSources<T extends { id: number; gitCredentialSealed: string | null }>(kind: string, rows: T[], urlKey: keyof T & string) {
+  return rows.map((row) => ({
+    kind,
+    id: row.id,
+    url: String(row[urlKey]),
+    sealed: row.gitCredentialSealed,
+    store: (url: string, sealed: string | null) => Object.assign(row, { [urlKey]: url, gitCredentialSealed: sealed }),
+  }));
 }
 
 function decodeUserinfo(value: string): string {
