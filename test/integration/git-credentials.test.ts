@@ -143,6 +143,8 @@ describe('git sources with a private repository token', () => {
     expect(responses.length).toBeGreaterThan(20);
     expect(argv.some((line) => line.startsWith('git clone') && line.includes(server.url))).toBe(true);
     expect(argv.some((line) => line.startsWith('git fetch'))).toBe(true);
+    // The sampling saw git at work on the server's repository (clone, fetch or git-remote-http).
+    expect(processList.some((line) => line.includes(server.url))).toBe(true);
     // git's own (scrubbed) output reached the debug log, where failures are diagnosed.
     expect(h.logs.some((line) => line.includes('pcd git fetch failed') && /Authentication failed|could not read Username/.test(line))).toBe(true);
     for (const secret of SECRETS) {
