@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Knex } from '@mikro-orm/knex';
 import { makeGitRepo, type TestGitRepo } from '../helpers/git-repo';
 import { allowLoopbackHttp, restoreGitProtocols, startGitHttpServer, type GitHttpServer } from '../helpers/git-http-server';
+import { dbKinds } from '../helpers/databases';
 import { eventually, startArrgo, type Harness, type HttpResult } from '../helpers/harness';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'sample-pcd');
@@ -22,7 +23,7 @@ const USERINFO_REFUSAL = (field: string) =>
  * pre-authored text; the token reaches no response, log line, error or git's argv (spied, and
  * the process list sampled while git runs).
  */
-describe('git sources with a private repository token', () => {
+describe.each(dbKinds())('git sources with a private repository token on %s', (db) => {
   let h: Harness;
   let repo: TestGitRepo;
   let server: GitHttpServer;
@@ -50,7 +51,7 @@ describe('git sources with a private repository token', () => {
         if (!error) processList.push(...String(stdout).split('\n').filter((line) => line.includes('git')));
       });
     sampler = setInterval(sample, 25);
-    h = await startArrgo();
+    h = await startArrgo({ db });
     repo = makeGitRepo(SAMPLE, { name: 'private-pcd' });
     server = await startGitHttpServer(repo.dir, TOKEN);
   });
