@@ -58,7 +58,7 @@ function useGuideParams() {
 
 function originText(source: RefGuideSource): string {
   const { origin } = source;
-  return origin.kind === 'git' ? `${origin.url ?? ''}${origin.branch ? ` (${origin.branch})` : ''}` : (origin.path ?? '');
+  return origin.kind === 'git' ? `${origin.url ?? ''}${origin.branch ? ` (${origin.branch})` : ''}${origin.tokenSet ? ' · token set' : ''}` : (origin.path ?? '');
 }
 
 function SyncState({ source }: { source: RefGuideSource }) {
