@@ -4,6 +4,7 @@ import { loadPcdRepository } from '../domain/pcd';
 import { isAppError } from '../errors';
 import { PcdDatabase } from '../persistence/entities';
 import { GitError, headCommit, syncRepository } from '../services/git';
+import { openGitCredential } from '../services/git-credentials';
 import { fileLayerOpsDiffer, importFileLayerOps } from '../services/pcd/op-store';
 import { SnapshotService } from '../services/snapshots/snapshot-service';
 import { resolveSchemaDependency } from '../services/pcd/schema-dependency';
@@ -30,13 +31,16 @@ export function pcdActivities(deps: ActivityDeps) {
       let commit: string | null;
       try {
         if (database.sourceKind === 'git') {
-          commit = await syncRepository(database.sourceLocation, database.branch ?? 'main', dir);
+          commit = await syncRepository(database.sourceLocation, database.branch ?? 'main', dir, openGitCredential(deps.secretBox, database.gitCredentialSealed));
         } else {
           if (!fs.existsSync(dir)) return { ok: false, reason: 'source_missing' };
           commit = await headCommit(dir);
         }
       } catch (error) {
-        if (error instanceof GitError) return { ok: false, reason: error.reason };
+        if (error instanceof GitError) {
+          deps.logger.debug({ databaseId, reason: error.reason, git: error.detail }, 'pcd git fetch failed');
+          return { ok: false, reason: error.reason };
+        }
         throw error;
       }
       const files = readRepositoryFiles(dir);

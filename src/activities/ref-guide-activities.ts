@@ -3,6 +3,7 @@ import { Context } from '@temporalio/activity';
 import { parseTrashGuides, refGuideFailureText, type RefGuideArrType, type RefGuideFailure } from '../domain/ref-guide';
 import { RefGuideSource } from '../persistence/entities';
 import { GitError, headCommit, syncRepository } from '../services/git';
+import { openGitCredential } from '../services/git-credentials';
 import { replaceGuideCache } from '../services/ref-guide/cache-store';
 import { NODE_DIGESTS } from '../services/ref-guide/digests';
 import { listGuideFiles, readGuideFiles, refGuideCloneDirectory } from '../services/ref-guide/guide-files';
@@ -45,7 +46,7 @@ export function refGuideActivities(deps: ActivityDeps) {
       try {
         let commit: string | null;
         if (source.originKind === 'git') {
-          commit = await syncRepository(source.originLocation, source.branch ?? 'main', root(source));
+          commit = await syncRepository(source.originLocation, source.branch ?? 'main', root(source), openGitCredential(deps.secretBox, source.gitCredentialSealed));
         } else {
           if (!fs.existsSync(source.originLocation)) return { ok: false, reason: 'source_missing' };
           commit = await headCommit(source.originLocation);
@@ -54,7 +55,10 @@ export function refGuideActivities(deps: ActivityDeps) {
         deps.logger.info({ sourceId, commit }, 'ref-guide source fetched');
         return { ok: true, commit };
       } catch (error) {
-        if (error instanceof GitError) return { ok: false, reason: error.reason };
+        if (error instanceof GitError) {
+          deps.logger.debug({ sourceId, reason: error.reason, git: error.detail }, 'ref-guide git fetch failed');
+          return { ok: false, reason: error.reason };
+        }
         throw error;
       }
     },

@@ -1954,6 +1954,8 @@ export interface components {
                 url: string | null;
                 path: string | null;
                 branch: string | null;
+                /** @description A token is stored for the git source (the token itself is never returned) */
+                tokenSet: boolean;
             };
             /** @description pcd.json as of the last pull (arr types in the API vocabulary) */
             manifest: {
@@ -2034,10 +2036,17 @@ export interface components {
         DatabaseSource: {
             /** @enum {string} */
             kind: "git";
-            /** @example https://github.com/Dictionarry-Hub/trash-pcd */
+            /**
+             * @description An https://, http://, ssh://, git@host: or file:// git URL (at most 1000 characters) without credentials: user:token@host is refused with a 400 (an SSH URL may name its login, as git@host); give a private repository's token in token
+             * @example https://github.com/Dictionarry-Hub/trash-pcd
+             */
             url: string;
             /** @description Default main */
             branch?: string;
+            /** @description A private repository's access token (http:// and https:// URLs only; 1 to 1000 characters, no spaces), sent to git as HTTP basic authentication in git's environment, never in its arguments, the remote URL or a log line. Write-only: stored encrypted and never returned (tokenSet says whether one is stored). */
+            token?: string;
+            /** @description The user name sent with the token (1 to 100 characters, no colon or spaces); default x-access-token (GitHub; GitLab and Gitea accept any). Write-only, only with token. */
+            tokenUsername?: string;
         } | {
             /** @enum {string} */
             kind: "local";
@@ -2053,6 +2062,10 @@ export interface components {
             name?: string;
             enabled?: boolean;
             branch?: string;
+            /** @description A new token for the git source (see DatabaseSource.token); null removes the stored one. Write-only. */
+            token?: string | null;
+            /** @description The user name sent with the token (1 to 100 characters, no colon or spaces); default x-access-token (GitHub; GitLab and Gitea accept any). Write-only, only with token. */
+            tokenUsername?: string;
         };
         DatabasePull: {
             workflowId: string;
@@ -3677,6 +3690,8 @@ export interface components {
                 url: string | null;
                 path: string | null;
                 branch: string | null;
+                /** @description A token is stored for the git source (the token itself is never returned) */
+                tokenSet: boolean;
             };
             databaseIds: number[];
             /** @description Commit of the last good sync (null for a local directory that is not a git work tree) */
@@ -3690,7 +3705,7 @@ export interface components {
                  * @description Sanitized reason code of the last failed sync; the last good cache still serves. branch_not_found is cleared when the branch is changed (until the next sync)
                  * @enum {string|null}
                  */
-                reason: "git_unavailable" | "fetch_failed" | "branch_not_found" | "not_a_repository" | "source_missing" | "guide_missing" | "guide_invalid" | "source_deleted" | "sync_failed" | null;
+                reason: "git_unavailable" | "fetch_failed" | "auth_failed" | "branch_not_found" | "not_a_repository" | "source_missing" | "guide_missing" | "guide_invalid" | "source_deleted" | "sync_failed" | null;
                 /** @description The reason in words, pre-authored (never git output); branch_not_found names the branch tried */
                 message: string | null;
                 lastAttemptAt: string | null;
@@ -3706,12 +3721,16 @@ export interface components {
             /** @enum {string} */
             kind: "git";
             /**
-             * @description An http(s)://, ssh://, git@host: or file:// git URL
+             * @description An https://, http://, ssh://, git@host: or file:// git URL (at most 1000 characters) without credentials: user:token@host is refused with a 400 (an SSH URL may name its login, as git@host); give a private repository's token in token
              * @example https://github.com/TRaSH-Guides/Guides
              */
             url: string;
             /** @description Default main */
             branch?: string;
+            /** @description A private repository's access token (http:// and https:// URLs only; 1 to 1000 characters, no spaces), sent to git as HTTP basic authentication in git's environment, never in its arguments, the remote URL or a log line. Write-only: stored encrypted and never returned (tokenSet says whether one is stored). */
+            token?: string;
+            /** @description The user name sent with the token (1 to 100 characters, no colon or spaces); default x-access-token (GitHub; GitLab and Gitea accept any). Write-only, only with token. */
+            tokenUsername?: string;
         } | {
             /** @enum {string} */
             kind: "local";
@@ -3742,6 +3761,10 @@ export interface components {
             name?: string;
             enabled?: boolean;
             branch?: string;
+            /** @description A new token for the git origin (see RefGuideOrigin.token); null removes the stored one. Write-only. */
+            token?: string | null;
+            /** @description The user name sent with the token (1 to 100 characters, no colon or spaces); default x-access-token (GitHub; GitLab and Gitea accept any). Write-only, only with token. */
+            tokenUsername?: string;
             /** @description PCD databases this source is the reference of (health ref_alignment); at most 50 */
             databaseIds?: number[];
         };

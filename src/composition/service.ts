@@ -26,6 +26,7 @@ import { startWorker, type RunningWorker } from './worker';
 import { startWorkerHeartbeat } from '../platform/worker-heartbeat';
 import { addFleetGaugeSource, serveMetrics } from '../platform/metrics';
 import { readFleetGauges } from '../services/metrics/fleet-gauges';
+import { sealUrlCredentials } from '../services/git-credentials';
 
 export interface ServiceOptions {
   role: Role;
@@ -84,6 +85,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const orm = await initOrm(config.database, logger, { poolMax: config.databasePoolMax });
     cleanups.push(() => orm.close(true));
     const migration = await migrate(orm);
+    const secretBox = new SecretBox(secrets.secret);
+    await sealUrlCredentials(orm.em.fork(), secretBox, logger);
     logger.info({ driver: config.database.kind, migration }, 'application database ready');
 
     let address = config.temporal.address;
@@ -106,7 +109,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     }
     const temporal = connectTemporal(address, config.temporal.namespace, config.temporal.taskQueue);
     cleanups.push(() => temporal.close());
-    const secretBox = new SecretBox(secrets.secret);
     const pcdCaches = new PcdCacheManager(orm, logger.child({ component: 'pcd-cache' }));
     cleanups.push(async () => pcdCaches.closeAll());
 

@@ -49,6 +49,8 @@ export const REDACT_PATHS = [
   '*.secret',
   'password',
   '*.password',
+  'token',
+  '*.token',
   'headers["x-api-key"]',
   'headers.authorization',
   '*.headers["x-api-key"]',

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { initOrm, LATEST_MIGRATION, migrate, type Orm } from '../../src/persistence/orm';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { Adoption, CanaryRollout, Instance, InstanceSyncDatabase, Session, SyncLedgerEntry, SyncRun, User } from '../../src/persistence/entities';
+import { Adoption, CanaryRollout, Instance, InstanceSyncDatabase, PcdDatabase, RefGuideSource, Session, SyncLedgerEntry, SyncRun, User } from '../../src/persistence/entities';
+import { openGitCredential, sealUrlCredentials } from '../../src/services/git-credentials';
+import type { Logger } from '../../src/platform/logger';
 import { readLedger, writeLedger } from '../../src/services/sync/ledger-service';
 import { emptySelection } from '../../src/domain/sync';
 import { SyncConfigService } from '../../src/services/sync/sync-config-service';
@@ -336,6 +338,41 @@ async function expectAdoptions(orm: Orm): Promise<void> {
 }
 
 describeOnMigratedDatabases('adoptions (migration 0017)', expectAdoptions);
+
+/**
+ * Migration 0018: git sources keep a sealed credential apart from their URL. A source stored before
+ * with credentials in its URL loses them at start-up (sealUrlCredentials): an http(s) source keeps
+ * them as its sealed credential, another source only loses them.
+ */
+async function expectGitCredentials(orm: Orm): Promise<void> {
+  await orm.getMigrator().up({ to: 'Migration0017Adoptions' });
+  const knex = (orm.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+  const now = new Date();
+  const database = (name: string, url: string) => ({ name, source_kind: 'git', source_location: url, branch: 'main', enabled: true, cache_status: 'ready', content_version: 0, user_version: 0, created_at: now, updated_at: now });
+  await knex('pcd_databases').insert([database('with token', 'https://reader:ghp_legacy%3Atoken@git.example.invalid/org/pcd.git'), database('token as user', 'https://ghp_asUser0123@git.example.invalid/org/pcd'), database('clean', 'https://git.example.invalid/org/clean')]);
+  await knex('ref_guide_sources').insert([
+    { name: 'ssh guide', type: 'trash-guides', origin_kind: 'git', origin_location: 'ssh://git:sshpass@git.example.invalid/guides.git', branch: 'main', arr_type: 'movie_app', enabled: true, database_ids: '[]', sync_status: 'pending', created_at: now, updated_at: now },
+  ]);
+  expect(await migrate(orm)).toBe(LATEST_MIGRATION);
+  const box = new SecretBox('persistence-test-secret-0123456789');
+  const warnings: unknown[] = [];
+  const logger = { warn: (fields: unknown) => void warnings.push(fields) } as unknown as Logger;
+  expect(await sealUrlCredentials(orm.em.fork(), box, logger)).toBe(3);
+  expect(await sealUrlCredentials(orm.em.fork(), box, logger)).toBe(0);
+  const databases = await orm.em.fork().find(PcdDatabase, {}, { orderBy: { id: 'asc' } });
+  expect(databases.map((d) => [d.name, d.sourceLocation, openGitCredential(box, d.gitCredentialSealed)])).toEqual([
+    ['with token', 'https://git.example.invalid/org/pcd.git', { username: 'reader', token: 'ghp_legacy:token' }],
+    ['token as user', 'https://git.example.invalid/org/pcd', { username: 'ghp_asUser0123', token: '' }],
+    ['clean', 'https://git.example.invalid/org/clean', null],
+  ]);
+  const rows: { git_credential_sealed: string | null }[] = await knex('pcd_databases').select('git_credential_sealed');
+  for (const row of rows) expect(String(row.git_credential_sealed)).not.toMatch(/ghp_/);
+  const guide = await orm.em.fork().findOneOrFail(RefGuideSource, { name: 'ssh guide' });
+  expect([guide.originLocation, guide.gitCredentialSealed]).toEqual(['ssh://git@git.example.invalid/guides.git', null]);
+  expect(JSON.stringify(warnings)).not.toMatch(/ghp_|sshpass|example/);
+}
+
+describeOnDatabases('git credentials sealed apart from URLs (migration 0018)', expectGitCredentials);
 
 /** A check run on a freshly migrated SQLite file and PostgreSQL database (when the tests have one). */
 function describeOnMigratedDatabases(name: string, check: (orm: Orm) => Promise<void>): void {

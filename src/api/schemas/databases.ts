@@ -1,6 +1,7 @@
 import { PULL_PHASES } from '../../domain/pcd/pull-phases';
 import { ArrTypeSchema } from './common';
 import { text, z } from '../http/zod';
+import { gitToken, gitTokenUsername, gitUrlDescription, tokenSet } from './git-source';
 
 const name = text({ min: 1, max: 100 });
 
@@ -9,8 +10,10 @@ export const DatabaseSourceSchema = z
     z
       .object({
         kind: z.literal('git'),
-        url: text({ min: 1, max: 1000 }).openapi({ example: 'https://github.com/Dictionarry-Hub/trash-pcd' }),
+        url: text({ min: 1, max: 1000 }).openapi({ example: 'https://github.com/Dictionarry-Hub/trash-pcd', description: gitUrlDescription }),
         branch: text({ min: 1, max: 200 }).optional().openapi({ description: 'Default main' }),
+        token: gitToken.optional(),
+        tokenUsername: gitTokenUsername.optional(),
       })
       .strict(),
     z.object({ kind: z.literal('local'), path: text({ min: 1, max: 1000 }).openapi({ description: 'An absolute directory holding pcd.json' }) }).strict(),
@@ -20,7 +23,13 @@ export const DatabaseSourceSchema = z
 export const DatabaseCreateSchema = z.object({ name, source: DatabaseSourceSchema, enabled: z.boolean().optional() }).strict().openapi('DatabaseCreate');
 
 export const DatabasePatchSchema = z
-  .object({ name: name.optional(), enabled: z.boolean().optional(), branch: text({ min: 1, max: 200 }).optional() })
+  .object({
+    name: name.optional(),
+    enabled: z.boolean().optional(),
+    branch: text({ min: 1, max: 200 }).optional(),
+    token: gitToken.nullable().optional().openapi({ description: 'A new token for the git source (see DatabaseSource.token); null removes the stored one. Write-only.', writeOnly: true }),
+    tokenUsername: gitTokenUsername.optional(),
+  })
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'must name at least one field to change')
   .openapi('DatabasePatch');
@@ -78,7 +87,7 @@ export const DatabaseSchema = z
     id: z.number().int(),
     name: z.string(),
     enabled: z.boolean(),
-    source: z.object({ kind: z.enum(['git', 'local']), url: z.string().nullable(), path: z.string().nullable(), branch: z.string().nullable() }),
+    source: z.object({ kind: z.enum(['git', 'local']), url: z.string().nullable(), path: z.string().nullable(), branch: z.string().nullable(), tokenSet }),
     manifest: z
       .object({
         name: z.string(),

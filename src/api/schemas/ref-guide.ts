@@ -2,6 +2,7 @@ import { REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TY
 import { paginated } from '../http/pagination';
 import { arrTypeEnum, entityTypeEnum } from './common';
 import { idValue, int, text, z } from '../http/zod';
+import { gitToken, gitTokenUsername, gitUrlDescription, tokenSet } from './git-source';
 
 const line = (max: number) => text({ min: 1, max });
 const name = line(100);
@@ -21,8 +22,10 @@ export const RefGuideOriginSchema = z
     z
       .object({
         kind: z.literal('git'),
-        url: line(1000).openapi({ description: 'An http(s)://, ssh://, git@host: or file:// git URL', example: 'https://github.com/TRaSH-Guides/Guides' }),
+        url: line(1000).openapi({ description: gitUrlDescription, example: 'https://github.com/TRaSH-Guides/Guides' }),
         branch: line(200).optional().openapi({ description: 'Default main' }),
+        token: gitToken.optional(),
+        tokenUsername: gitTokenUsername.optional(),
       })
       .strict(),
     z.object({ kind: z.literal('local'), path: line(1000).openapi({ description: 'An absolute path of an existing directory (a guide checkout)' }) }).strict(),
@@ -42,7 +45,14 @@ export const RefGuideSourceCreateSchema = z
   .openapi('RefGuideSourceCreate');
 
 export const RefGuideSourcePatchSchema = z
-  .object({ name: name.optional(), enabled: z.boolean().optional(), branch: line(200).optional(), databaseIds: databaseIds.optional() })
+  .object({
+    name: name.optional(),
+    enabled: z.boolean().optional(),
+    branch: line(200).optional(),
+    token: gitToken.nullable().optional().openapi({ description: 'A new token for the git origin (see RefGuideOrigin.token); null removes the stored one. Write-only.', writeOnly: true }),
+    tokenUsername: gitTokenUsername.optional(),
+    databaseIds: databaseIds.optional(),
+  })
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'must name at least one field to change')
   .openapi('RefGuideSourcePatch', { description: 'The type, origin kind and arrType of a source are fixed; create another source to change them' });
@@ -56,7 +66,7 @@ export const RefGuideSourceSchema = z
     type: RefGuideTypeSchema,
     arrType: RefGuideArrTypeSchema,
     enabled: z.boolean(),
-    origin: z.object({ kind: z.enum(['git', 'local']), url: z.string().nullable(), path: z.string().nullable(), branch: z.string().nullable() }),
+    origin: z.object({ kind: z.enum(['git', 'local']), url: z.string().nullable(), path: z.string().nullable(), branch: z.string().nullable(), tokenSet }),
     databaseIds: z.array(z.number().int()),
     lastCommit: z.string().nullable().openapi({ description: 'Commit of the last good sync (null for a local directory that is not a git work tree)' }),
     lastSyncedAt: z.string().nullable().openapi({ description: 'Time of the last good sync; null until one succeeded (the cache is not ready)' }),

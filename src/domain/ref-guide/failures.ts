@@ -4,6 +4,7 @@ import { branchNotFoundText } from '../pcd/source-failures';
 export const REF_GUIDE_FAILURES = {
   git_unavailable: 'git is not installed on the worker.',
   fetch_failed: 'The repository could not be fetched (check the URL, branch, network and access rights).',
+  auth_failed: 'The git server refused access: a private repository needs a token that may read it; set one (PATCH with body.token) and sync again.',
   branch_not_found: 'The branch does not exist in the repository.',
   not_a_repository: 'The clone directory is not a git repository; sync again to re-clone.',
   source_missing: 'The local directory no longer exists.',

@@ -63,6 +63,8 @@ export class PcdDatabase {
   sourceKind!: PcdSourceKind;
   /** Git URL, or an absolute local directory. */
   sourceLocation!: string;
+  /** AES-256-GCM sealed git credential (SecretBox, JSON {username, token}); write-only in the API. */
+  gitCredentialSealed: string | null = null;
   branch: string | null = null;
   enabled: boolean = true;
   manifest: PcdManifestRecord | null = null;
@@ -92,6 +94,7 @@ export const PcdDatabaseSchema = new EntitySchema<PcdDatabase>({
     name: { type: 'string', length: 100, unique: true },
     sourceKind: { type: 'string', length: 10, fieldName: 'source_kind' },
     sourceLocation: { type: 'string', length: 1000, fieldName: 'source_location' },
+    gitCredentialSealed: { type: 'text', nullable: true, fieldName: 'git_credential_sealed' },
     branch: { type: 'string', length: 200, nullable: true },
     enabled: { type: 'boolean', default: true },
     manifest: { type: 'json', nullable: true },

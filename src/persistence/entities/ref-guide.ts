@@ -19,6 +19,8 @@ export class RefGuideSource {
   originKind!: RefGuideOriginKind;
   /** Git URL, or an absolute local directory. */
   originLocation!: string;
+  /** AES-256-GCM sealed git credential (SecretBox, JSON {username, token}); write-only in the API. */
+  gitCredentialSealed: string | null = null;
   branch: string | null = null;
   /** API vocabulary: movie_app or series_app. */
   arrType!: string;
@@ -66,6 +68,7 @@ export const RefGuideSourceSchema = new EntitySchema<RefGuideSource>({
     type: { type: 'string', length: 30 },
     originKind: { type: 'string', length: 10, fieldName: 'origin_kind' },
     originLocation: { type: 'string', length: 1000, fieldName: 'origin_location' },
+    gitCredentialSealed: { type: 'text', nullable: true, fieldName: 'git_credential_sealed' },
     branch: { type: 'string', length: 200, nullable: true },
     arrType: { type: 'string', length: 20, fieldName: 'arr_type' },
     enabled: { type: 'boolean', default: true },

@@ -7,7 +7,7 @@ import { PcdDatabaseService, toDatabaseView, type DatabaseInput, type DatabasePa
 import { pullWorkflowId, RollbackService } from '../snapshots/rollback-service';
 import { cloneDirectory } from './source-files';
 
-export type PcdDatabaseDeps = Pick<ServiceDeps, 'config' | 'orm' | 'temporal' | 'pcdCaches'>;
+export type PcdDatabaseDeps = Pick<ServiceDeps, 'config' | 'orm' | 'temporal' | 'pcdCaches' | 'secretBox'>;
 
 export interface PullOutcome {
   workflowId: string;
@@ -36,7 +36,7 @@ export class PcdDatabaseLifecycle {
   constructor(private readonly deps: PcdDatabaseDeps) {}
 
   private get databases(): PcdDatabaseService {
-    return new PcdDatabaseService(this.deps.orm.em);
+    return new PcdDatabaseService(this.deps.orm.em, this.deps.secretBox);
   }
 
   async list(): Promise<DatabaseView[]> {

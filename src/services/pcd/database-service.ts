@@ -4,11 +4,13 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { ArrType } from '../../domain/arr-types';
 import { conflict, notFound, validationError } from '../../errors';
 import { InstanceSyncDatabase, PcdDatabase, PcdOp, PcdSnapshotBase, type PcdCacheStats, type PcdSourceKind } from '../../persistence/entities';
+import type { SecretBox } from '../../platform/crypto';
 import { assertBranchName, assertGitUrl } from '../git';
+import { assertTokenUsernameHasToken, sealGitToken } from '../git-credentials';
 import { unlinkDatabaseFromSources } from '../ref-guide/source-service';
 import { sourceFailureText } from '../../domain/pcd/source-failures';
 
-export type DatabaseSource = { kind: 'git'; url: string; branch?: string } | { kind: 'local'; path: string };
+export type DatabaseSource = { kind: 'git'; url: string; branch?: string; token?: string; tokenUsername?: string } | { kind: 'local'; path: string };
 
 export interface DatabaseInput {
   name: string;
@@ -20,13 +22,17 @@ export interface DatabasePatch {
   name?: string;
   enabled?: boolean;
   branch?: string;
+  /** A new token for the git source; null removes the stored one. */
+  token?: string | null;
+  tokenUsername?: string;
 }
 
 export interface DatabaseView {
   id: number;
   name: string;
   enabled: boolean;
-  source: { kind: PcdSourceKind; url: string | null; path: string | null; branch: string | null };
+  /** tokenSet: a token is stored for the git source (the token itself is never returned). */
+  source: { kind: PcdSourceKind; url: string | null; path: string | null; branch: string | null; tokenSet: boolean };
   manifest: { name: string; version: string; description: string | null; arrTypes: ArrType[]; dependencies: Record<string, string> } | null;
   commit: string | null;
   cache: { status: PcdDatabase['cacheStatus']; reason: string | null; message: string | null; stats: PcdCacheStats | null };
@@ -40,7 +46,10 @@ export interface DatabaseView {
 }
 
 export class PcdDatabaseService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly secretBox: SecretBox,
+  ) {}
 
   async create(input: DatabaseInput): Promise<PcdDatabase> {
     await this.assertNameFree(input.name);
@@ -59,6 +68,8 @@ export class PcdDatabaseService {
     if (input.source.kind === 'git') {
       assertGitUrl(input.source.url);
       assertBranchName(database.branch!);
+      assertTokenUsernameHasToken(input.source, 'body.source');
+      if (input.source.token !== undefined) database.gitCredentialSealed = sealGitToken(this.secretBox, input.source.url, { token: input.source.token, tokenUsername: input.source.tokenUsername }, 'body.source');
     } else {
       assertLocalPcd(database.sourceLocation);
     }
@@ -89,6 +100,13 @@ export class PcdDatabaseService {
       // A missing-branch failure names the configured branch: it no longer applies to another one.
       if (patch.branch !== database.branch && database.cacheReason === 'branch_not_found') database.cacheReason = null;
       database.branch = patch.branch;
+    }
+    if (patch.token !== undefined || patch.tokenUsername !== undefined) {
+      if (database.sourceKind !== 'git') throw validationError('Invalid request: body.token applies to git sources only');
+      assertTokenUsernameHasToken(patch, 'body');
+      database.gitCredentialSealed = patch.token === null ? null : sealGitToken(this.secretBox, database.sourceLocation, { token: patch.token!, tokenUsername: patch.tokenUsername }, 'body');
+      // An access failure was about the old token.
+      if (database.cacheReason === 'auth_failed') database.cacheReason = null;
     }
     database.updatedAt = new Date();
     await this.em.flush();
@@ -132,6 +150,7 @@ export function toDatabaseView(database: PcdDatabase): DatabaseView {
       url: database.sourceKind === 'git' ? database.sourceLocation : null,
       path: database.sourceKind === 'local' ? database.sourceLocation : null,
       branch: database.branch,
+      tokenSet: database.gitCredentialSealed !== null,
     },
     manifest: manifest
       ? {

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { SecretBox } from '../../platform/crypto';
 import type { RefEntityType } from '../../domain/ref-guide';
 import type { TemporalGateway } from '../../platform/temporal-client';
 import type { Orm } from '../../persistence/orm';
@@ -16,6 +17,7 @@ export interface RefGuideDeps {
   orm: Orm;
   temporal: TemporalGateway;
   pcdCaches: PcdCacheManager;
+  secretBox: SecretBox;
 }
 
 /** The reference-guide catalog's use cases, as the API calls them. */
@@ -27,7 +29,7 @@ export class RefGuideService {
   }
 
   private get sources() {
-    return new RefGuideSourceService(this.deps.orm.em);
+    return new RefGuideSourceService(this.deps.orm.em, this.deps.secretBox);
   }
 
   /** Creates the source and starts its first sync in the background. */

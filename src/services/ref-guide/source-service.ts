@@ -4,9 +4,11 @@ import type { EntityManager } from '@mikro-orm/core';
 import { refGuideFailureText, type RefGuideArrType, type RefGuideType } from '../../domain/ref-guide';
 import { notFound, validationError } from '../../errors';
 import { PcdDatabase, RefGuideEntity, RefGuideSource, type RefGuideEntityCounts, type RefGuideOriginKind, type RefGuideSyncStatus } from '../../persistence/entities';
+import type { SecretBox } from '../../platform/crypto';
 import { assertBranchName, assertGitUrl } from '../git';
+import { assertTokenUsernameHasToken, sealGitToken } from '../git-credentials';
 
-export type RefGuideOrigin = { kind: 'git'; url: string; branch?: string } | { kind: 'local'; path: string };
+export type RefGuideOrigin = { kind: 'git'; url: string; branch?: string; token?: string; tokenUsername?: string } | { kind: 'local'; path: string };
 
 export interface RefGuideSourceInput {
   name: string;
@@ -21,6 +23,9 @@ export interface RefGuideSourcePatch {
   name?: string;
   enabled?: boolean;
   branch?: string;
+  /** A new token for the git origin; null removes the stored one. */
+  token?: string | null;
+  tokenUsername?: string;
   databaseIds?: number[];
 }
 
@@ -30,7 +35,8 @@ export interface RefGuideSourceView {
   type: RefGuideType;
   arrType: RefGuideArrType;
   enabled: boolean;
-  origin: { kind: RefGuideOriginKind; url: string | null; path: string | null; branch: string | null };
+  /** tokenSet: a token is stored for the git origin (the token itself is never returned). */
+  origin: { kind: RefGuideOriginKind; url: string | null; path: string | null; branch: string | null; tokenSet: boolean };
   databaseIds: number[];
   lastCommit: string | null;
   lastSyncedAt: string | null;
@@ -42,14 +48,20 @@ export interface RefGuideSourceView {
 
 /** Reference-guide sources: create, read, update and delete, with their validation. */
 export class RefGuideSourceService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly secretBox: SecretBox,
+  ) {}
 
   async create(input: RefGuideSourceInput): Promise<RefGuideSource> {
     await this.assertNameFree(input.name);
     let location: string;
+    let gitCredentialSealed: string | null = null;
     if (input.origin.kind === 'git') {
       assertGitUrl(input.origin.url, 'body.origin.url');
       assertBranchName(input.origin.branch ?? 'main', 'body.origin.branch');
+      assertTokenUsernameHasToken(input.origin, 'body.origin');
+      if (input.origin.token !== undefined) gitCredentialSealed = sealGitToken(this.secretBox, input.origin.url, { token: input.origin.token, tokenUsername: input.origin.tokenUsername }, 'body.origin');
       location = input.origin.url;
     } else {
       location = assertLocalDirectory(input.origin.path);
@@ -60,6 +72,7 @@ export class RefGuideSourceService {
       type: input.type ?? 'trash-guides',
       originKind: input.origin.kind,
       originLocation: location,
+      gitCredentialSealed,
       branch: input.origin.kind === 'git' ? (input.origin.branch ?? 'main') : null,
       arrType: input.arrType,
       enabled: input.enabled ?? true,
@@ -95,6 +108,13 @@ export class RefGuideSourceService {
       // A missing-branch failure names the configured branch: it no longer applies to another one.
       if (patch.branch !== source.branch && source.syncReason === 'branch_not_found') source.syncReason = null;
       source.branch = patch.branch;
+    }
+    if (patch.token !== undefined || patch.tokenUsername !== undefined) {
+      if (source.originKind !== 'git') throw validationError('Invalid request: body.token applies to git origins only');
+      assertTokenUsernameHasToken(patch, 'body');
+      source.gitCredentialSealed = patch.token === null ? null : sealGitToken(this.secretBox, source.originLocation, { token: patch.token!, tokenUsername: patch.tokenUsername }, 'body');
+      // An access failure was about the old token.
+      if (source.syncReason === 'auth_failed') source.syncReason = null;
     }
     if (patch.databaseIds !== undefined) source.databaseIds = await this.checkedDatabaseIds(patch.databaseIds);
     source.updatedAt = new Date();
@@ -154,6 +174,7 @@ export function toRefGuideSourceView(source: RefGuideSource): RefGuideSourceView
       url: source.originKind === 'git' ? source.originLocation : null,
       path: source.originKind === 'local' ? source.originLocation : null,
       branch: source.branch,
+      tokenSet: source.gitCredentialSealed !== null,
     },
     databaseIds: source.databaseIds ?? [],
     lastCommit: source.lastCommit,

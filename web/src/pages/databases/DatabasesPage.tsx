@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -19,12 +19,13 @@ function LinkForm({ busy, error, onSubmit, onCancel }: { busy: boolean; error: u
   const [kind, setKind] = useState<SourceKind>('git');
   const [url, setUrl] = useState('');
   const [branch, setBranch] = useState('');
+  const [token, setToken] = useState('');
   const [path, setPath] = useState('');
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        const source: DatabaseCreate['source'] = kind === 'git' ? { kind, url: url.trim(), ...(branch.trim() ? { branch: branch.trim() } : {}) } : { kind, path: path.trim() };
+        const source: DatabaseCreate['source'] = kind === 'git' ? { kind, url: url.trim(), ...(branch.trim() ? { branch: branch.trim() } : {}), ...(token.trim() ? { token: token.trim() } : {}) } : { kind, path: path.trim() };
         onSubmit({ name: name.trim(), source });
       }}
     >
@@ -48,6 +49,14 @@ function LinkForm({ busy, error, onSubmit, onCancel }: { busy: boolean; error: u
           <>
             <TextInput label="Repository URL" placeholder="https://github.com/Dictionarry-Hub/trash-pcd" required value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
             <TextInput label="Branch" description="Empty: main" value={branch} onChange={(e) => setBranch(e.currentTarget.value)} />
+            <PasswordInput
+              label="Access token"
+              description="A private repository over https:// only; stored encrypted, never shown again"
+              maxLength={1000}
+              autoComplete="off"
+              value={token}
+              onChange={(e) => setToken(e.currentTarget.value)}
+            />
           </>
         ) : (
           <TextInput

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, List, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, List, Progress, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
@@ -58,7 +58,7 @@ function useGuideParams() {
 
 function originText(source: RefGuideSource): string {
   const { origin } = source;
-  return origin.kind === 'git' ? `${origin.url ?? ''}${origin.branch ? ` (${origin.branch})` : ''}` : (origin.path ?? '');
+  return origin.kind === 'git' ? `${origin.url ?? ''}${origin.branch ? ` (${origin.branch})` : ''}${origin.tokenSet ? ' · token set' : ''}` : (origin.path ?? '');
 }
 
 function SyncState({ source }: { source: RefGuideSource }) {
@@ -390,6 +390,7 @@ function AddSource({ onAdded }: { onAdded: (id: number) => void }) {
   const [kind, setKind] = useState<'git' | 'local'>('git');
   const [location, setLocation] = useState('');
   const [branch, setBranch] = useState('');
+  const [token, setToken] = useState('');
   const [arrType, setArrType] = useState<RefGuideSource['arrType']>('movie_app');
   const create = useCreateGuideSource();
   return (
@@ -404,7 +405,7 @@ function AddSource({ onAdded }: { onAdded: (id: number) => void }) {
         error={create.error}
         errorTitle="The source was not added"
         onSubmit={() => {
-          const origin = kind === 'git' ? { kind, url: location.trim(), ...(branch.trim() ? { branch: branch.trim() } : {}) } : { kind, path: location.trim() };
+          const origin = kind === 'git' ? { kind, url: location.trim(), ...(branch.trim() ? { branch: branch.trim() } : {}), ...(token.trim() ? { token: token.trim() } : {}) } : { kind, path: location.trim() };
           create.mutate(
             { name: name.trim(), origin, arrType },
             {
@@ -422,6 +423,9 @@ function AddSource({ onAdded }: { onAdded: (id: number) => void }) {
         <SegmentedControl aria-label="Where the guide is" data={[{ value: 'git', label: 'Git repository' }, { value: 'local', label: 'Directory on the server' }]} value={kind} onChange={(v) => setKind(v as 'git' | 'local')} />
         <TextInput label={kind === 'git' ? 'Git URL' : 'Directory'} description={kind === 'git' ? 'https://, ssh://, git@host: or file://' : 'An absolute path of a TRaSH Guides checkout'} required maxLength={1000} value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
         {kind === 'git' ? <TextInput label="Branch" description="Default main" maxLength={200} value={branch} onChange={(e) => setBranch(e.currentTarget.value)} /> : null}
+        {kind === 'git' ? (
+          <PasswordInput label="Access token" description="A private repository over https:// only; stored encrypted, never shown again" maxLength={1000} autoComplete="off" value={token} onChange={(e) => setToken(e.currentTarget.value)} />
+        ) : null}
       </FormModal>
     </>
   );
