@@ -17,6 +17,7 @@ import { Migration0014SyncIdentityLedger } from './0014-sync-identity-ledger';
 import { Migration0015SyncRunVerification } from './0015-sync-run-verification';
 import { Migration0016SyncConfigDatabases } from './0016-sync-config-databases';
 import { Migration0017Adoptions } from './0017-adoptions';
+import { Migration0019SharedLimits } from './0019-shared-limits';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -37,6 +38,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0015SyncRunVerification', class: Migration0015SyncRunVerification },
   { name: 'Migration0016SyncConfigDatabases', class: Migration0016SyncConfigDatabases },
   { name: 'Migration0017Adoptions', class: Migration0017Adoptions },
+  { name: 'Migration0019SharedLimits', class: Migration0019SharedLimits },
 ];
 
 export function migrationNumber(name: string): number {
