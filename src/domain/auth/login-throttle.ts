@@ -29,9 +29,9 @@ export interface ThrottleChange<T> {
   result: T;
 }
 
-/** Applies `change` to one key's record atomically (no other change of that key in between). */
+/** Applies `change` to one key's record atomically (no other change of that key in between), at `now`. */
 export interface ThrottleRecordStore {
-  update<T>(key: string, change: (record: FailureRecord | undefined) => ThrottleChange<T>): Promise<T>;
+  update<T>(key: string, now: number, change: (record: FailureRecord | undefined) => ThrottleChange<T>): Promise<T>;
 }
 
 /** How long a key with this many failures is locked after its latest one. */
@@ -95,19 +95,19 @@ export class LoginThrottle {
     const begun: string[] = [];
     let wait = 0;
     for (const key of keys) {
-      const keyWait = await this.store.update(key, (record) => beginAttempt(record, now));
+      const keyWait = await this.store.update(key, now, (record) => beginAttempt(record, now));
       if (keyWait === 0) begun.push(key);
       wait = Math.max(wait, keyWait);
     }
-    if (wait > 0) for (const key of begun) await this.store.update(key, (record) => abandonAttempt(record, now));
+    if (wait > 0) for (const key of begun) await this.store.update(key, now, (record) => abandonAttempt(record, now));
     return wait;
   }
 
   async fail(keys: string[], now: number): Promise<void> {
-    for (const key of keys) await this.store.update(key, (record) => failAttempt(record, now));
+    for (const key of keys) await this.store.update(key, now, (record) => failAttempt(record, now));
   }
 
   async succeed(keys: string[], usernameKey: string, now: number): Promise<void> {
-    for (const key of keys) await this.store.update(key, (record) => succeedAttempt(record, now, key === usernameKey));
+    for (const key of keys) await this.store.update(key, now, (record) => succeedAttempt(record, now, key === usernameKey));
   }
 }

@@ -23,7 +23,7 @@ interface Row {
 export class DatabaseThrottleStore implements ThrottleRecordStore {
   constructor(private readonly orm: Orm) {}
 
-  async update<T>(rawKey: string, change: (record: FailureRecord | undefined) => ThrottleChange<T>): Promise<T> {
+  async update<T>(rawKey: string, now: number, change: (record: FailureRecord | undefined) => ThrottleChange<T>): Promise<T> {
     // Keys hold a username or a client address; one too long for the column is stored by its digest.
     const key = rawKey.length > KEY_MAX ? `sha256:${sha256Hex(rawKey)}` : rawKey;
     const connection = this.orm.em.getConnection();
@@ -41,7 +41,7 @@ export class DatabaseThrottleStore implements ThrottleRecordStore {
           ),
         );
         // A new key: the moment to drop keys whose failures no longer count.
-        if (changed) await this.prune(Date.now());
+        if (changed) await this.prune(now);
       } else if (!next) {
         changed = await affected(connection.execute('delete from login_throttle where throttle_key = ? and version = ?', [key, Number(row.version)], 'run'));
       } else {

@@ -18,7 +18,7 @@ const keys = throttleKeys('Admin', '10.0.0.1');
 class MemoryStore implements ThrottleRecordStore {
   readonly records = new Map<string, FailureRecord>();
 
-  async update<T>(key: string, change: (record: FailureRecord | undefined) => ThrottleChange<T>): Promise<T> {
+  async update<T>(key: string, _now: number, change: (record: FailureRecord | undefined) => ThrottleChange<T>): Promise<T> {
     const { next, result } = change(this.records.get(key));
     if (next) this.records.set(key, next);
     else this.records.delete(key);
