@@ -1,4 +1,11 @@
-import { dbKinds } from '../helpers/databases';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LoginThrottle } from '../../src/domain/auth/login-throttle';
+import { initOrm, migrate, type Orm } from '../../src/persistence/orm';
+import { DatabaseThrottleStore } from '../../src/services/auth/login-throttle-store';
+import { SharedRateLimit } from '../../src/services/shared-rate-limit';
+import { createPostgresDatabase, dbKinds } from '../helpers/databases';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness, type HttpResult } from '../helpers/harness';
 import { startApiProcess, type ApiProcess } from '../helpers/worker-process';
@@ -32,14 +39,14 @@ describe.each(dbKinds())('limits shared by two API processes on %s', (db) => {
   });
 
   it('refuses the 21st compare in a minute whichever process gets it (429 with Retry-After)', async () => {
-    const path = `/pcd/${databaseId}/resolved/delayProfile/Standard/compare?instanceIds=${radarr.id}`;
+    const comparePath = `/pcd/${databaseId}/resolved/delayProfile/Standard/compare?instanceIds=${radarr.id}`;
     // The second process builds its own cache of the database on first use.
     await eventually(() => other.request('GET', `/pcd/${databaseId}/resolved/delayProfile`), (r) => r.status === 200, 60_000);
     const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push((await processes()[i % 2]('GET', path)).status);
+    for (let i = 0; i < 20; i++) statuses.push((await processes()[i % 2]('GET', comparePath)).status);
     expect(statuses).toEqual(Array(20).fill(200));
     for (const request of processes()) {
-      const refused = await request('GET', path);
+      const refused = await request('GET', comparePath);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ error: expect.stringMatching(/^Too many compare requests: at most 20 per 60 s; try again in \d+ s$/) });
       const retryAfter = Number(refused.headers.get('retry-after'));
@@ -88,5 +95,55 @@ describe.each(dbKinds())('limits shared by two API processes on %s', (db) => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(25);
     expect(retryAfter).toBeLessThanOrEqual(31);
+  });
+});
+
+/** Two connections (as two processes hold) racing on one database: the counts stay exact. */
+describe.each(dbKinds())('shared limit counters under concurrent writers on %s', (db) => {
+  let orms: Orm[] = [];
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (db === 'postgresql') {
+      const pg = await createPostgresDatabase();
+      orms = [await initOrm({ kind: 'postgresql', url: pg.url }), await initOrm({ kind: 'postgresql', url: pg.url })];
+      cleanup = () => pg.drop();
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-limits-'));
+      const file = path.join(dir, 'arrgo.sqlite');
+      orms = [await initOrm({ kind: 'sqlite', file })];
+      await migrate(orms[0]);
+      orms.push(await initOrm({ kind: 'sqlite', file }));
+      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await migrate(orms[0]);
+  });
+  afterAll(async () => {
+    for (const orm of orms) await orm.close(true);
+    await cleanup?.();
+  });
+
+  it('admits exactly the allowance when 40 requests race for 20 slots', async () => {
+    const limit = new SharedRateLimit({ name: 'compare', limit: 20, windowMs: 60_000 });
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => limit.take(orms[i % 2].em.fork(), 'all')));
+    // Racing takers may both be refused for one slot, never both admitted; the slots left are taken afterwards.
+    const admitted = results.filter((r) => r.wait === 0).length;
+    expect(admitted).toBeLessThanOrEqual(20);
+    let more = 0;
+    for (let i = 0; i < 20 - admitted; i++) if ((await limit.take(orms[i % 2].em.fork(), 'all')).wait === 0) more += 1;
+    expect(admitted + more).toBe(20);
+    expect((await limit.take(orms[0].em.fork(), 'all')).wait).toBeGreaterThan(0);
+    const [{ hits }] = await orms[0].em.getConnection().execute(`select sum(hits) as hits from rate_limit_windows where limit_name = 'compare'`);
+    expect(Number(hits)).toBe(20);
+  });
+
+  it('loses no failed sign-in when both connections count failures of one key at once', async () => {
+    const throttles = orms.map((orm) => new LoginThrottle(new DatabaseThrottleStore(orm)));
+    const now = Date.now();
+    await Promise.all(Array.from({ length: 4 }, (_, i) => throttles[i % 2].fail(['user:racer'], now)));
+    const [row] = await orms[1].em.getConnection().execute(`select failures, pending from login_throttle where throttle_key = 'user:racer'`);
+    expect({ failures: Number(row.failures), pending: Number(row.pending) }).toEqual({ failures: 4, pending: 0 });
+    await throttles[0].fail(['user:racer'], now);
+    expect(await throttles[1].begin(['user:racer'], now + 1000)).toBe(59);
   });
 });
