@@ -67,7 +67,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username and password: a new session in the session cookie (public)
-         * @description Every sign-in starts a new session (a session cookie sent along is replaced and invalid afterwards). The session lasts SESSION_TTL_HOURS (default 168) from sign-in. Failed sign-ins are throttled per username and per client address: after 5 failures (each within 15 minutes of the last) the username or address is locked for 60 s, each further failure doubles the lock (at most 60 minutes); 429 with Retry-After meanwhile. The client address is the connection's, or with TRUST_PROXY the one the reverse proxy reports in X-Forwarded-For.
+         * @description Every sign-in starts a new session (a session cookie sent along is replaced and invalid afterwards). The session lasts SESSION_TTL_HOURS (default 168) from sign-in. Failed sign-ins are throttled per username and per client address: after 5 failures (each within 15 minutes of the last) the username or address is locked for 60 s, each further failure doubles the lock (at most 60 minutes); 429 with Retry-After meanwhile. The counts are kept in the database, across every API process. The client address is the connection's, or with TRUST_PROXY the one the reverse proxy reports in X-Forwarded-For.
          */
         post: operations["login"];
         delete?: never;
@@ -872,7 +872,7 @@ export interface paths {
         put?: never;
         /**
          * Recompute and persist the health of one instance (same scoring and snapshot code as the scheduled run; no app I/O)
-         * @description One computation in flight per instance (409) and rate-limited per instance (429). A degraded or unreachable instance returns 200 with band unknown.
+         * @description One computation in flight per instance in this API process (409) and rate-limited per instance across every API process (429 with Retry-After, HEALTH_RECOMPUTE_MIN_INTERVAL_SECONDS). A degraded or unreachable instance returns 200 with band unknown.
          */
         post: operations["recomputeConfigHealth"];
         delete?: never;
@@ -1387,7 +1387,7 @@ export interface paths {
         head?: never;
         /**
          * Create or update the disclosure mode of a section
-         * @description Updates are rate-limited per section: at most 30 stored updates per 60 s (429 with Retry-After); a request that changes nothing is not counted.
+         * @description Updates are rate-limited per section: at most 30 stored updates per 60 s (429 with Retry-After); a request that changes nothing is not counted. The count is kept in the database, across every API process.
          */
         patch: operations["updateUiPreference"];
         trace?: never;
@@ -1408,7 +1408,7 @@ export interface paths {
         head?: never;
         /**
          * Create or update the complexity tier of a section, adding activity counts
-         * @description Updates are rate-limited per section: at most 30 stored updates per 60 s (429 with Retry-After); a request that changes nothing is not counted.
+         * @description Updates are rate-limited per section: at most 30 stored updates per 60 s (429 with Retry-After); a request that changes nothing is not counted. The count is kept in the database, across every API process.
          */
         patch: operations["updateComplexityTier"];
         trace?: never;
@@ -1422,7 +1422,7 @@ export interface paths {
         };
         /**
          * One entity as the sync would write it to each instance (optionally with the live payload), diffed against the first compatible instance
-         * @description Comparable entity types: qualityProfile, customFormat, delayProfile, naming, mediaSettings, qualityDefinitions, musicAppMetadataProfile. The app reads run in a short workflow (compareEntityWorkflow); per-instance failures are inline. At most 20 compare requests per 60 s (429 with Retry-After); one live fetch per instance per 30 s (a second answers error rate-limited for that instance).
+         * @description Comparable entity types: qualityProfile, customFormat, delayProfile, naming, mediaSettings, qualityDefinitions, musicAppMetadataProfile. The app reads run in a short workflow (compareEntityWorkflow); per-instance failures are inline. At most 20 compare requests per 60 s (429 with Retry-After); one live fetch per instance per 30 s (a second answers error rate-limited for that instance). Both limits count in the database, across every API process.
          */
         get: operations["compareResolvedEntity"];
         put?: never;

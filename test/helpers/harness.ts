@@ -94,23 +94,7 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
     webRoot: options.webRoot,
   });
   const baseUrl = service.apiUrl ?? '';
-  const request = async (method: string, apiPath: string, body?: unknown, opts: { headers?: Record<string, string>; auth?: boolean } = {}) => {
-    const headers: Record<string, string> = { ...(opts.auth === false ? {} : { 'X-Api-Key': apiKey }), ...opts.headers };
-    let payload: string | undefined;
-    if (body !== undefined) {
-      headers['Content-Type'] ??= 'application/json';
-      payload = typeof body === 'string' ? body : JSON.stringify(body);
-    }
-    const response = await fetch(`${baseUrl}${config.urlBase}${apiPath.startsWith('/api') ? '' : '/api/v1'}${apiPath}`, { method, headers, body: payload });
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, body: parsed as any, text, headers: response.headers };
-  };
+  const request = httpRequester(`${baseUrl}${config.urlBase}`, apiKey);
   const harness: Harness = {
     baseUrl,
     apiKey,
@@ -134,6 +118,27 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
     },
   };
   return harness;
+}
+
+/** Requests to one API process at `root` (its URL with URL_BASE), with the API key unless `auth: false`. */
+export function httpRequester(root: string, apiKey: string): Harness['request'] {
+  return async (method, apiPath, body, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.auth === false ? {} : { 'X-Api-Key': apiKey }), ...opts.headers };
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const response = await fetch(`${root}${apiPath.startsWith('/api') ? '' : '/api/v1'}${apiPath}`, { method, headers, body: payload });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, body: parsed as any, text, headers: response.headers };
+  };
 }
 
 /** Leaves nothing running in the shared namespace: workflows on this task queue and its schedules. */

@@ -1,24 +1,50 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from './fleet';
-import { startArrgo, type Harness } from './harness';
+import { httpRequester, startArrgo, type Harness } from './harness';
 
 const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
 
-export interface WorkerProcess {
+export interface ServiceProcess {
   child: ChildProcess;
   output: () => string;
-  /** SIGKILL: the worker dies mid-task, as in a crash. */
+  /** SIGKILL: the process dies mid-task, as in a crash. */
   kill(): Promise<void>;
   /** SIGTERM: drain and stop. */
   stop(): Promise<void>;
+}
+
+export type WorkerProcess = ServiceProcess;
+
+export interface ApiProcess extends ServiceProcess {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  /** A request to this process, as `Harness.request` sends it (API key unless `auth: false`). */
+  request: Harness['request'];
 }
 
 /**
  * A worker in its own process (`node dist/main.js --role worker`), polling the harness's task
  * queue against the same database, Temporal namespace and secrets. npm test builds dist first.
  */
-export async function startWorkerProcess(h: Harness, extraEnv: Record<string, string> = {}): Promise<WorkerProcess> {
+export function startWorkerProcess(h: Harness, extraEnv: Record<string, string> = {}): Promise<WorkerProcess> {
+  return startServiceProcess(h, 'worker', extraEnv, (output) => output.includes('worker polling'));
+}
+
+/**
+ * A second API process (`node dist/main.js --role api`) on the harness's database, Temporal
+ * namespace, task queue and secrets, on its own loopback port: as `npm run api` started twice.
+ */
+export async function startApiProcess(h: Harness, extraEnv: Record<string, string> = {}): Promise<ApiProcess> {
+  const env = { PORT: '0', BIND_ADDRESS: '127.0.0.1', ...extraEnv };
+  const apiLine = /API:\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v1/;
+  const started = await startServiceProcess(h, 'api', env, (output) => apiLine.test(output));
+  const baseUrl = apiLine.exec(started.output())![1];
+  const request = httpRequester(baseUrl, h.apiKey);
+  return { ...started, baseUrl, request };
+}
+
+async function startServiceProcess(h: Harness, role: 'api' | 'worker', extraEnv: Record<string, string>, ready: (output: string) => boolean): Promise<ServiceProcess> {
   const config = h.service.config;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -41,18 +67,18 @@ export async function startWorkerProcess(h: Harness, extraEnv: Record<string, st
     ...extraEnv,
   };
   let output = '';
-  const child = spawn(process.execPath, [MAIN, '--role', 'worker'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN, '--role', role], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (output.includes('worker polling')) {
+      if (ready(output)) {
         clearInterval(timer);
         resolve();
       } else if (child.exitCode !== null) {
         clearInterval(timer);
-        reject(new Error(`worker process exited early: ${output.slice(-2000)}`));
+        reject(new Error(`${role} process exited early: ${output.slice(-2000)}`));
       }
     }, 100);
   });

@@ -45,7 +45,7 @@ describe('migrations on SQLite', () => {
       expect(await migrate(orm)).toBe(LATEST_MIGRATION);
       expect(fs.existsSync(file)).toBe(true);
       const tables: { name: string }[] = await orm.em.getConnection().execute(`select name from sqlite_master where type = 'table' order by name`);
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['instances', 'app_settings', 'mikro_orm_migrations', 'notification_channels', 'notification_events', 'notification_deliveries', 'users', 'sessions', 'adoptions']));
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['instances', 'app_settings', 'mikro_orm_migrations', 'notification_channels', 'notification_events', 'notification_deliveries', 'users', 'sessions', 'adoptions', 'rate_limit_windows', 'login_throttle']));
     } finally {
       await orm.close(true);
       fs.rmSync(dir, { recursive: true, force: true });

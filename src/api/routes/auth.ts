@@ -52,7 +52,7 @@ const retryAfter = { 'Retry-After': { description: 'Seconds until a sign-in may 
 
 const throttling =
   `Failed sign-ins are throttled per username and per client address: after ${FAILURES_BEFORE_LOCK} failures (each within ${FAILURE_WINDOW_MS / 60_000} minutes of the last) ` +
-  `the username or address is locked for ${LOCK_FIRST_MS / 1000} s, each further failure doubles the lock (at most ${LOCK_MAX_MS / 60_000} minutes); 429 with Retry-After meanwhile. ` +
+  `the username or address is locked for ${LOCK_FIRST_MS / 1000} s, each further failure doubles the lock (at most ${LOCK_MAX_MS / 60_000} minutes); 429 with Retry-After meanwhile. The counts are kept in the database, across every API process. ` +
   'The client address is the connection\'s, or with TRUST_PROXY the one the reverse proxy reports in X-Forwarded-For.';
 
 /** The connection's address (IPv4-mapped IPv6 written as IPv4); with TRUST_PROXY, the one the proxy saw. */

@@ -88,7 +88,7 @@ export function registerCompareRoutes(router: ApiRouter, deps: ApiDeps): void {
     summary: 'One entity as the sync would write it to each instance (optionally with the live payload), diffed against the first compatible instance',
     description:
       `Comparable entity types: ${COMPARABLE_ENTITY_TYPES.join(', ')}. The app reads run in a short workflow (compareEntityWorkflow); per-instance failures are inline. ` +
-      `At most ${COMPARE_REQUESTS_PER_WINDOW} compare requests per ${COMPARE_WINDOW_SECONDS} s (429 with Retry-After); one live fetch per instance per ${LIVE_FETCH_INTERVAL_SECONDS} s (a second answers error rate-limited for that instance).`,
+      `At most ${COMPARE_REQUESTS_PER_WINDOW} compare requests per ${COMPARE_WINDOW_SECONDS} s (429 with Retry-After); one live fetch per instance per ${LIVE_FETCH_INTERVAL_SECONDS} s (a second answers error rate-limited for that instance). Both limits count in the database, across every API process.`,
     tags: ['PCD'],
     params: z.object({ databaseId: idParam(), entityType: ResolvedEntityTypeSchema, name: text({ min: 1, max: 200, trim: false }) }),
     query: z.object({ instanceIds: instanceIdsQuery, includeLive: booleanQuery.optional().openapi({ description: 'Default false' }) }),

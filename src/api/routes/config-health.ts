@@ -88,7 +88,7 @@ export function registerConfigHealthRoutes(router: ApiRouter, deps: ApiDeps): vo
     path: '/config-health/{instanceId}/recompute',
     operationId: 'recomputeConfigHealth',
     summary: 'Recompute and persist the health of one instance (same scoring and snapshot code as the scheduled run; no app I/O)',
-    description: 'One computation in flight per instance (409) and rate-limited per instance (429). A degraded or unreachable instance returns 200 with band unknown.',
+    description: 'One computation in flight per instance in this API process (409) and rate-limited per instance across every API process (429 with Retry-After, HEALTH_RECOMPUTE_MIN_INTERVAL_SECONDS). A degraded or unreachable instance returns 200 with band unknown.',
     tags,
     params: Params,
     responses: {

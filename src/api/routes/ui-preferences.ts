@@ -7,7 +7,7 @@ import { UiPreferencesService, type PatchOutcome } from '../../services/ui-prefe
 import { ComplexityTierPatchSchema, ComplexityTierSchema, UiPreferencePatchSchema, UiPreferenceSchema, conflictBody } from '../schemas/ui-preferences';
 
 const tags = ['UI preferences'];
-const rateLimit = `Updates are rate-limited per section: at most ${SECTION_UPDATES_PER_WINDOW} stored updates per ${SECTION_UPDATE_WINDOW_SECONDS} s (429 with Retry-After); a request that changes nothing is not counted.`;
+const rateLimit = `Updates are rate-limited per section: at most ${SECTION_UPDATES_PER_WINDOW} stored updates per ${SECTION_UPDATE_WINDOW_SECONDS} s (429 with Retry-After); a request that changes nothing is not counted. The count is kept in the database, across every API process.`;
 const retryAfter = { 'Retry-After': { description: 'Seconds until the section may be updated again', schema: { type: 'integer' as const } } };
 
 function patchResult<V>(result: PatchOutcome<V>, what: string): HandlerResult {

@@ -13,6 +13,7 @@ import { SessionSchema, UserSchema } from './auth';
 import { NotificationChannelSchema, NotificationDeliverySchema, NotificationEventSchema } from './notification';
 import { SyncLedgerEntrySchema } from './sync-ledger';
 import { AdoptionSchema } from './adoption';
+import { LoginThrottleRecordSchema, RateLimitWindowSchema } from './shared-limits';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -36,7 +37,8 @@ export { NotificationChannel, NotificationDelivery, NotificationEvent } from './
 export { Session, User } from './auth';
 export { SyncLedgerEntry } from './sync-ledger';
 export { Adoption } from './adoption';
+export { LoginThrottleRecord, RateLimitWindow } from './shared-limits';
 export type { AdoptionStatus } from './adoption';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema, AdoptionSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema, AdoptionSchema, RateLimitWindowSchema, LoginThrottleRecordSchema];

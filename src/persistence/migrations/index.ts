@@ -18,6 +18,7 @@ import { Migration0015SyncRunVerification } from './0015-sync-run-verification';
 import { Migration0016SyncConfigDatabases } from './0016-sync-config-databases';
 import { Migration0017Adoptions } from './0017-adoptions';
 import { Migration0018GitCredentials } from './0018-git-credentials';
+import { Migration0019SharedLimits } from './0019-shared-limits';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -39,6 +40,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0016SyncConfigDatabases', class: Migration0016SyncConfigDatabases },
   { name: 'Migration0017Adoptions', class: Migration0017Adoptions },
   { name: 'Migration0018GitCredentials', class: Migration0018GitCredentials },
+  { name: 'Migration0019SharedLimits', class: Migration0019SharedLimits },
 ];
 
 export function migrationNumber(name: string): number {

@@ -8,6 +8,7 @@ import { UNUSABLE_PASSWORD_HASH, hashPassword, verifyPassword } from '../../plat
 import type { ApiKeySource, ApiKeyStore } from '../../platform/secrets';
 import type { Orm } from '../../persistence/orm';
 import { Session, User } from '../../persistence/entities';
+import { DatabaseThrottleStore } from './login-throttle-store';
 
 /** A new session: the id goes into the cookie and nowhere else. */
 export interface SignedIn {
@@ -37,16 +38,19 @@ const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Console sign-in (one instance per API process): the admin user created once at setup, password
- * sign-in with throttling of failures per username and per client address (kept in this process),
+ * sign-in with throttling of failures per username and per client address (kept in the database,
+ * shared by every API process),
  * server-side sessions, and the service API key.
  */
 export class AuthService {
-  private readonly throttle = new LoginThrottle();
+  private readonly throttle: LoginThrottle;
   /** Once a user exists it always does (there is no user deletion). */
   private userExists = false;
   private setups: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(private readonly deps: AuthDeps) {
+    this.throttle = new LoginThrottle(new DatabaseThrottleStore(deps.orm));
+  }
 
   async setupRequired(): Promise<boolean> {
     if (!this.userExists) this.userExists = (await this.deps.orm.em.fork().count(User, {})) > 0;
@@ -79,7 +83,7 @@ export class AuthService {
 
   async login(username: string, password: string, clientAddress: string, replacedSessionId: string | undefined): Promise<SignedIn> {
     const keys = throttleKeys(username, clientAddress);
-    const wait = this.throttle.begin(keys, Date.now());
+    const wait = await this.throttle.begin(keys, Date.now());
     if (wait > 0) {
       this.deps.logger.warn({ retryAfterSeconds: wait }, 'sign-in throttled');
       throw rateLimited(`Too many failed sign-ins: try again in ${wait} s`, wait);
@@ -91,15 +95,15 @@ export class AuthService {
       // An unknown user costs a verification too, so the answer's timing does not tell them apart.
       verified = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
     } catch (error) {
-      this.throttle.fail(keys, Date.now());
+      await this.throttle.fail(keys, Date.now());
       throw error;
     }
     if (!user || !verified) {
-      this.throttle.fail(keys, Date.now());
+      await this.throttle.fail(keys, Date.now());
       this.deps.logger.info('sign-in refused: wrong username or password');
       throw new AppError('unauthorized', WRONG_CREDENTIALS);
     }
-    this.throttle.succeed(keys, keys[0]);
+    await this.throttle.succeed(keys, keys[0], Date.now());
     this.deps.logger.info({ username: user.username }, 'signed in');
     return this.startSession(user, replacedSessionId);
   }

@@ -6,11 +6,11 @@ import type { TemporalGateway } from '../../platform/temporal-client';
 import { Instance } from '../../persistence/entities';
 import { compareEntityWorkflow, SA } from '../../workflows/contracts';
 import type { PcdCacheManager } from '../pcd/cache-manager';
-import { SlidingWindowLimiter } from '../rate-limit';
+import { SharedRateLimit } from '../shared-rate-limit';
 import { executeWorkflow } from '../workflow-runner';
 
 export const COMPARE_MAX_INSTANCES = 8;
-/** Compare requests accepted per window (whole API process). */
+/** Compare requests accepted per window (whole deployment: every API process counts in the database). */
 export const COMPARE_REQUESTS_PER_WINDOW = 20;
 export const COMPARE_WINDOW_SECONDS = 60;
 /** One live fetch per instance per this interval; a second inside it answers `rate-limited` inline for that instance. */
@@ -47,8 +47,8 @@ export interface CompareResult {
 
 /** GET .../compare: validation, the request and live-fetch rate limits, and the short read workflow. */
 export class CompareService {
-  private readonly requests = new SlidingWindowLimiter<'compare'>(COMPARE_REQUESTS_PER_WINDOW, COMPARE_WINDOW_SECONDS * 1000);
-  private readonly liveFetches = new SlidingWindowLimiter<number>(1, LIVE_FETCH_INTERVAL_SECONDS * 1000);
+  private readonly requests = new SharedRateLimit({ name: 'compare', limit: COMPARE_REQUESTS_PER_WINDOW, windowMs: COMPARE_WINDOW_SECONDS * 1000 });
+  private readonly liveFetches = new SharedRateLimit({ name: 'compare-live-fetch', limit: 1, windowMs: LIVE_FETCH_INTERVAL_SECONDS * 1000 });
 
   static of(deps: Pick<ServiceDeps, 'temporal' | 'pcdCaches' | 'orm'>): CompareService {
     return new CompareService(deps.temporal, deps.pcdCaches, deps.orm);
@@ -78,18 +78,19 @@ export class CompareService {
     }
     if (!entityFound(cache.resolved, entityType, name)) throw notFound(`${entityType} "${name}" not found in database ${databaseId}`);
 
-    const wait = this.requests.take('compare');
+    const { wait } = await this.requests.take(em, 'all');
     if (wait > 0) throw rateLimited(`Too many compare requests: at most ${COMPARE_REQUESTS_PER_WINDOW} per ${COMPARE_WINDOW_SECONDS} s; try again in ${wait} s`, wait);
 
     const liveLimited = new Set<number>();
-    const inputs: CompareInstanceInput[] = request.instanceIds.map((instanceId) => {
+    const inputs: CompareInstanceInput[] = [];
+    for (const instanceId of request.instanceIds) {
       let includeLive = request.includeLive;
-      if (includeLive && this.liveFetches.take(instanceId) > 0) {
+      if (includeLive && (await this.liveFetches.take(em, String(instanceId))).wait > 0) {
         liveLimited.add(instanceId);
         includeLive = false;
       }
-      return { databaseId, entityType, name, instanceId, includeLive };
-    });
+      inputs.push({ databaseId, entityType, name, instanceId, includeLive });
+    }
     const reads = await executeWorkflow(this.temporal, compareEntityWorkflow, {
       idPrefix: `compare-${databaseId}`,
       args: [inputs],

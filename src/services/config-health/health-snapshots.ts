@@ -3,6 +3,7 @@ import { recordEvidence, scoreInstance, type HealthResult } from '../../domain/h
 import { conflict, notFound, rateLimited, validationError } from '../../errors';
 import { HealthSnapshot, Instance, InstanceSyncConfig } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
+import { SharedRateLimit } from '../shared-rate-limit';
 import { assembleHealthInput } from './health-input';
 import { loadInstance } from '../instances/instance-service';
 
@@ -28,16 +29,20 @@ export async function computeAndStoreHealth(em: EntityManager, caches: PcdCacheM
 }
 
 /**
- * On-demand recompute: one computation in flight per instance (a second is 409), and at most one
- * per instance per `minIntervalMs` (429 with Retry-After).
+ * On-demand recompute: one computation in flight per instance in this process (a second is 409),
+ * and at most one per instance per `minIntervalMs` across all API processes (429 with Retry-After;
+ * counted in the database, a failed computation gives its hit back).
  */
 export class HealthRecomputer {
   private readonly inFlight = new Set<number>();
+  private readonly limit: SharedRateLimit | null;
 
   constructor(
     private readonly caches: PcdCacheManager,
-    private readonly minIntervalMs: number,
-  ) {}
+    minIntervalMs: number,
+  ) {
+    this.limit = minIntervalMs > 0 ? new SharedRateLimit({ name: 'health-recompute', limit: 1, windowMs: minIntervalMs }) : null;
+  }
 
   async recompute(em: EntityManager, instanceId: number): Promise<HealthResult> {
     // Claimed before any await, so a concurrent request for the same instance always sees it.
@@ -49,10 +54,14 @@ export class HealthRecomputer {
       const instance = await loadInstance(em, instanceId);
       if (!instance.enabled) throw validationError(`Invalid request: params.instanceId instance ${instanceId} is disabled`);
       if (!(await em.count(InstanceSyncConfig, { instanceId }))) throw notFound(`Instance ${instanceId} is not sync-capable: it has no sync configuration`);
-      const last = await em.findOne(HealthSnapshot, { instanceId, trigger: 'recompute' }, { orderBy: { generatedAt: 'desc' }, fields: ['generatedAt'] });
-      const waitMs = last ? last.generatedAt.getTime() + this.minIntervalMs - Date.now() : 0;
-      if (waitMs > 0) throw rateLimited(`Health of instance ${instanceId} was recomputed moments ago; try again in ${Math.ceil(waitMs / 1000)} s`, Math.ceil(waitMs / 1000));
-      return await computeAndStoreHealth(em, this.caches, instance, 'recompute');
+      const taken = await this.limit?.take(em, String(instanceId));
+      if (taken && !taken.hit) throw rateLimited(`Health of instance ${instanceId} was recomputed moments ago; try again in ${taken.wait} s`, taken.wait);
+      try {
+        return await computeAndStoreHealth(em, this.caches, instance, 'recompute');
+      } catch (error) {
+        if (taken?.hit) await this.limit!.giveBack(em, taken.hit);
+        throw error;
+      }
     } finally {
       this.inFlight.delete(instanceId);
     }

@@ -49,8 +49,8 @@ function outcome<R, V>(write: SectionWrite<R>, view: (row: R, persisted: boolean
 
 /** Per-section UI disclosure modes and complexity tiers (one instance per API process). */
 export class UiPreferencesService {
-  private readonly preferences = new SectionStore<UiPreference, Pick<UiPreference, 'mode'>>(UiPreference, 'UI preference');
-  private readonly tiers = new SectionStore<ComplexityTier, Omit<ComplexityTier, 'sectionKey' | 'updatedAt'>>(ComplexityTier, 'complexity tier');
+  private readonly preferences = new SectionStore<UiPreference, Pick<UiPreference, 'mode'>>(UiPreference, 'UI preference', 'ui-preference');
+  private readonly tiers = new SectionStore<ComplexityTier, Omit<ComplexityTier, 'sectionKey' | 'updatedAt'>>(ComplexityTier, 'complexity tier', 'complexity-tier');
 
   static of(deps: Pick<ServiceDeps, 'orm'>): UiPreferencesService {
     return new UiPreferencesService(deps.orm);

@@ -1,9 +1,9 @@
 import { UniqueConstraintViolationException, type EntityManager, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import { rateLimited } from '../../errors';
 import { KeyedMutex } from '../pcd/user-ops';
-import { SlidingWindowLimiter } from '../rate-limit';
+import { SharedRateLimit } from '../shared-rate-limit';
 
-/** Stored updates one section may take per window (both tables count separately). */
+/** Stored updates one section may take per window, across all API processes (both tables count separately). */
 export const SECTION_UPDATES_PER_WINDOW = 30;
 export const SECTION_UPDATE_WINDOW_SECONDS = 60;
 
@@ -22,17 +22,22 @@ export type SectionWrite<R> = { outcome: 'stored' | 'unchanged'; row: R } | { ou
 
 /**
  * Keyed rows of one section table with optimistic concurrency on updated_at. Writes of one section
- * are serialised in this process (so concurrent requests with one token make exactly one winner
- * and the rate limit is exact); the conditional UPDATE / INSERT keeps that true across processes.
+ * are serialised in this process (so concurrent requests with one token make exactly one winner);
+ * the conditional UPDATE / INSERT keeps that true across processes, and the rate limit is counted
+ * in the database (`SharedRateLimit`), so it holds across processes too.
  */
 export class SectionStore<R extends SectionRow, V extends Omit<R, 'sectionKey' | 'updatedAt'>> {
   private readonly mutex = new KeyedMutex<string>();
-  private readonly limiter = new SlidingWindowLimiter(SECTION_UPDATES_PER_WINDOW, SECTION_UPDATE_WINDOW_SECONDS * 1000);
+  private readonly limiter: SharedRateLimit;
 
+  /** `limitName` names the table's rate limit in `rate_limit_windows`. */
   constructor(
     private readonly entity: EntityName<R>,
     private readonly label: string,
-  ) {}
+    limitName: string,
+  ) {
+    this.limiter = new SharedRateLimit({ name: limitName, limit: SECTION_UPDATES_PER_WINDOW, windowMs: SECTION_UPDATE_WINDOW_SECONDS * 1000 });
+  }
 
   async list(em: EntityManager, offset: number, limit: number): Promise<{ items: R[]; total: number }> {
     const [items, total] = await em.fork().findAndCount(this.entity, {} as FilterQuery<R>, { orderBy: { sectionKey: 'asc' } as never, offset, limit });
@@ -50,13 +55,18 @@ export class SectionStore<R extends SectionRow, V extends Omit<R, 'sectionKey' |
       const values = next(current);
       if (!values) return { outcome: 'unchanged', row: current! };
       const now = Date.now();
-      const wait = this.limiter.retryAfterSeconds(sectionKey, now);
-      if (wait > 0) throw rateLimited(`Too many updates of ${this.label} ${sectionKey}: at most ${SECTION_UPDATES_PER_WINDOW} per ${SECTION_UPDATE_WINDOW_SECONDS} s; try again in ${wait} s`, wait);
+      const { wait, hit } = await this.limiter.take(em, sectionKey, now);
+      if (!hit) throw rateLimited(`Too many updates of ${this.label} ${sectionKey}: at most ${SECTION_UPDATES_PER_WINDOW} per ${SECTION_UPDATE_WINDOW_SECONDS} s; try again in ${wait} s`, wait);
       // updated_at is the token, so it must change on every write even within one millisecond.
       const updatedAt = new Date(Math.max(now, (current?.updatedAt.getTime() ?? 0) + 1));
-      const written = current ? await this.updateIf(em, current, values, updatedAt) : await this.insert(em, sectionKey, values, updatedAt);
-      if (!written) return { outcome: 'conflict', current: await this.read(em, sectionKey) };
-      this.limiter.record(sectionKey, now);
+      const written = await (current ? this.updateIf(em, current, values, updatedAt) : this.insert(em, sectionKey, values, updatedAt)).catch(async (error: unknown) => {
+        await this.limiter.giveBack(em, hit);
+        throw error;
+      });
+      if (!written) {
+        await this.limiter.giveBack(em, hit);
+        return { outcome: 'conflict', current: await this.read(em, sectionKey) };
+      }
       return { outcome: 'stored', row: { ...values, sectionKey, updatedAt } as unknown as R };
     });
   }
