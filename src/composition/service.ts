@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { Client } from '@temporalio/client';
 import { createApp, type AppOptions } from '../api/app';
@@ -198,9 +199,30 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
 }
 
+/**
+ * Idle keep-alive connections stay open longer than reverse proxies (nginx, Traefik) and HTTP clients keep
+ * them for reuse (60 s and less): a server that closes first races a request sent on the closing socket,
+ * which the client sees as a reset (and a proxy as a 502).
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** What Node's HTTP parser refuses never reaches Express: it is answered here, as JSON `{error}` too. */
+function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = error.code === 'HPE_HEADER_OVERFLOW' ? ['431 Request Header Fields Too Large', 'Request headers too large'] : ['400 Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: message });
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+    server.on('clientError', answerMalformedRequest);
     server.once('listening', () => resolve(server));
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} is already in use (set PORT to another port)` : `Cannot listen on port ${port}`)),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import { InstanceService } from '../../src/services/instances/instance-service';
 import { startArrgo, type Harness } from '../helpers/harness';
@@ -26,6 +27,29 @@ describe('API conventions', () => {
     expect(health.status).toBe(200);
     // An unknown route behind the prefix still needs the key first.
     expect((await h.request('GET', '/nope', undefined, { auth: false })).status).toBe(401);
+  });
+
+  it('keeps idle connections open longer than proxies reuse them (65 s), so a reused connection is never reset', async () => {
+    const res = await h.request('GET', '/health', undefined, { auth: false });
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
+  it('answers a request the HTTP parser refuses with a JSON {error}, not a bare status line', async () => {
+    const raw = (payload: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(h.baseUrl);
+        const socket = net.connect(Number(url.port), url.hostname, () => socket.end(payload));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(garbage.split('\r\n\r\n')[1]).toBe('{"error":"Malformed HTTP request"}');
+    const huge = await raw(`GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(huge.split('\r\n\r\n')[1]).toBe('{"error":"Request headers too large"}');
   });
 
   it('answers unknown routes with a JSON 404', async () => {
