@@ -3,6 +3,7 @@
  * Sonarr-style series, covering source, resolution, modifier, release group, languages, editions, revisions,
  * season/episode conventions and the title and year.
  */
+import { rng } from '../../helpers/seeded-random';
 import { PARSER_VERSION, parseRelease, type ParsedRelease, type ReleaseKind } from '../../../src/domain/evaluation/release-parser';
 
 type Expect = Partial<Omit<ParsedRelease, 'revision' | 'series'>> & {
@@ -245,5 +246,23 @@ describe('release parser: contract', () => {
     expect(parseRelease(long, 'movie')).toMatchObject({ year: 2019, source: 'webdl', resolution: 1080, releaseGroup: 'GRP' });
     const hostile = `${'[('.repeat(300)}${'-'.repeat(300)}`;
     expect(() => parseRelease(hostile, 'series')).not.toThrow();
+  });
+
+  it('a film titled by a number, read as a series, parses without throwing (a year after it is not an episode)', () => {
+    for (const title of ['1812.1962.EXTENDED.720p.BluRay.x264-GRP', '2046.2004.1080p.WEB.H264-GRP', '1001.1999.DVDRip.XviD-GRP']) {
+      expect(() => parseRelease(title, 'series')).not.toThrow();
+      expect(parseRelease(title, 'series')).not.toBeNull();
+    }
+  });
+
+  it('never throws on seeded random titles of release words, numbers and separators, for either kind', () => {
+    const words = ['.', '-', ' ', '[', ']', '(', ')', '/', '_', 'S01', 'E02', '1x03', '2001', '1812', '103', '0', '1080p', 'x264', 'GER', 'DL', 'MULTi', 'Sub', 'VOSTFR', 'Part', 'Season', "Director's", 'Cut', 'WEB', 'ITA', 'Eng', '+', 'ñ', '字', 'v2', 'Ep', '2020.01.02', '[ABCD1234]', '- 01', 'Film'];
+    const random = rng(20261127);
+    for (let i = 0; i < 2000; i++) {
+      let title = '';
+      const length = 1 + Math.floor(random() * 40);
+      for (let j = 0; j < length; j++) title += words[Math.floor(random() * words.length)];
+      for (const kind of ['movie', 'series'] as const) expect(() => parseRelease(title, kind)).not.toThrow();
+    }
   });
 });

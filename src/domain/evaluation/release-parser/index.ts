@@ -12,7 +12,7 @@ import { parseSeriesName } from './series-title';
 import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */
-export const PARSER_VERSION = '2.0.0';
+export const PARSER_VERSION = '2.0.1';
 
 export type { ParsedRelease, QualityModifier, QualitySource, ReleaseKind, SeriesInfo, SeriesReleaseType } from './types';
 import type { ParsedRelease, ReleaseKind } from './types';

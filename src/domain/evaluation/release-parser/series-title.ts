@@ -254,8 +254,14 @@ function compactMarker(text: string): SeriesMatch | null {
     if (m.index === 0 || TECHNICAL.test(text.slice(0, m.index)) || HEX_HASH.test(text.slice(0, m.index))) return null;
     const parsed = compactNumbers(m[1]);
     if (!parsed || parsed.episodes[0] === 0) continue;
-    const more = m[2] ? m[2].split('.').filter(Boolean).map((d) => compactNumbers(d)) : [];
-    const last = more.length > 0 ? more[more.length - 1]!.episodes.at(-1)! : parsed.episodes.at(-1)!;
+    // a continuation that is not an episode number ("1492.1955": a year) ends the chain
+    const more: NonNullable<ReturnType<typeof compactNumbers>>[] = [];
+    for (const d of m[2] ? m[2].split('.').filter(Boolean) : []) {
+      const next = compactNumbers(d);
+      if (!next) break;
+      more.push(next);
+    }
+    const last = more.length > 0 ? more[more.length - 1].episodes.at(-1)! : parsed.episodes.at(-1)!;
     const episodes = range(parsed.episodes[0], last);
     return { info: info({ seasonNumber: parsed.season, episodeNumbers: episodes, seasonNumbers: [parsed.season] }), index: m.index, end: m.index + m[0].length };
   }
