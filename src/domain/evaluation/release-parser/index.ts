@@ -9,10 +9,11 @@ import { parseReleaseGroup } from './release-group';
 import { parseRevision } from './revision';
 import { parseMovieTitle } from './movie-title';
 import { parseSeriesName } from './series-title';
+import { HAS_TEXT } from './title-common';
 import { FILE_EXTENSION } from './vocabulary';
 
 /** Bump on any behaviour change: cached parse results are keyed by it. */
-export const PARSER_VERSION = '2.0.1';
+export const PARSER_VERSION = '2.0.2';
 
 export type { ParsedRelease, QualityModifier, QualitySource, ReleaseKind, SeriesInfo, SeriesReleaseType } from './types';
 import type { ParsedRelease, ReleaseKind } from './types';
@@ -20,7 +21,6 @@ import type { ParsedRelease, ReleaseKind } from './types';
 const PATH_SEPARATOR = /[\\/]+/;
 /** For movies, not a slash with spaces around it ("Original / English Title") or between language codes ("Ger/Ita"). */
 const MOVIE_PATH_SEPARATOR = /\\+|\/+(?!(?<=\s\/+)\s)(?!(?<=(?<!\p{L})\p{Lu}\p{L}{1,2}\/+)\p{Lu}\p{L}{1,2}(?!\p{L}))/u;
-const HAS_TEXT = /[\p{L}\p{N}]/u;
 const NAMES_A_RELEASE = /(?<![0-9])(?:(?:18[89]|19\d|20\d)\d)(?![0-9])|S\d{1,4}[-_. ]?E\d{1,4}|\d{3,4}[pi](?![a-z])/i;
 
 /** A path ("dir/Release.Name/file.mkv") names the release in its last segment that looks like one. */

@@ -3,6 +3,7 @@
  * anime "[Group] Title", "Softsubs (Group)", a trailing "[Group]" tag, P2P encoders who sign inside the final
  * technical block ("(1080p BluRay x265 HEVC 10bit AAC 7.1 Group)"), and reposters' suffixes that are not the group.
  */
+import { SITE_PREFIX } from './title-common';
 import { FILE_EXTENSION, isTechToken, LANGUAGE_WORDS } from './vocabulary';
 
 /** Suffixes added by reposters, indexers and obfuscation tools (never the group itself). */
@@ -14,7 +15,6 @@ const REPOSTER_SUFFIX = new RegExp(
 const NUMBERED_SUFFIX = /(-[^\s.\-[\]()]+)-\d{1,2}$/;
 const ARCHIVE_PART = /\.(?:part|vol)\d+(?:\+\d+)?$/i;
 const SITE_TAG = /\s*-?\s*\[\s*(?:(?:eztv|ettv|rarbg|rartv|PublicHD|TGx|EtHD)(?:\.[a-z]{2,4})?|[^\]\s]+\.(?:com|org|net|info|to|tv))\s*\]$/i;
-const SITE_PREFIX = /^(?:\[\s*(?:www\.)?[^\]\s]+\.(?:com|org|net|info|to|tv)\s*\]|www\.[^\s]+\.(?:com|org|net|info|to|tv))\s*-?\s*/i;
 const NOISE_PAREN = /\s+\([^()]*[,:/][^()]*\)$/;
 const TRAILING_LANGUAGE = new RegExp(
   `(-[^\\s.\\-[\\]()]+)(?:[ ._](?:${LANGUAGE_WORDS.filter((w) => w.length > 3).join('|')})|-(?:${LANGUAGE_WORDS.filter((w) => w.length === 3).join('|')}))$`,

@@ -14,7 +14,7 @@ const TLD = '(?:com|org|net|info|biz|to|tv|tc|cc|ws|io|me|co|uk|au|nz|za|ca|de|f
  * A website before the release name: `[site.com]`, `[ www.site.co.uk ] -`, `(site.com)`, `www.site.tc - `, `site.net.au - `.
  * Without brackets or `www.` it needs ` - ` after it, so a dotted release name is never taken for one.
  */
-const SITE_PREFIX = new RegExp(
+export const SITE_PREFIX = new RegExp(
   `^(?:[[(]\\s*(?:www\\.)?[a-z0-9-]+(?:\\.[a-z0-9-]+){0,2}\\.${TLD}\\s*[\\])]|\\[\\s*www\\.[^\\]\\s]+\\.[a-z]{2,6}\\s*\\]` +
     `|www\\.[^\\s]+\\.[a-z]{2,6}(?=[\\s._-])|[a-z0-9-]+(?:\\.[a-z0-9-]+)?\\.${TLD}(?=\\s+-\\s))\\s*-?\\s*`,
   'i',
