@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MikroORM, raw, type Options } from '@mikro-orm/core';
+import { MikroORM, raw, type EntityManager, type Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Knex, SqlEntityManager } from '@mikro-orm/knex';
 import type { Config } from '../config';
@@ -57,6 +57,11 @@ export async function initOrm(database: DatabaseConfig, logger?: Logger, tuning:
   return orm;
 }
 
+/** True when the entity manager talks to PostgreSQL (else the embedded SQLite). */
+export function isPostgres(em: EntityManager): boolean {
+  return em.getDriver() instanceof BoundPostgreSqlDriver;
+}
+
 const MIGRATION_LOCK_KEY = 7_979_001;
 
 /**
@@ -64,7 +69,7 @@ const MIGRATION_LOCK_KEY = 7_979_001;
  * lock serialises processes that start together (the api and worker services).
  */
 export async function migrate(orm: Orm): Promise<number> {
-  if (orm.config.get('driver') === BoundPostgreSqlDriver) {
+  if (isPostgres(orm.em)) {
     await knexOf(orm).transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
       await orm.getMigrator().up();
