@@ -91,6 +91,7 @@ const envSchema = z.object({
   NOTIFY_RETRY_MAX_ATTEMPTS: integerIn(1, 50, 8),
   NOTIFY_DRIFT_WINDOW_MINUTES: integerIn(0, 24 * 60, 30),
   NOTIFY_GATE_WAIT_MINUTES: integerIn(0, 7 * 24 * 60, 60),
+  DRIFT_CHECK_AFTER_EDIT: booleanFlag(true),
   METRICS_PUBLIC: booleanFlag(false),
   METRICS_PORT: integerIn(0, 65535, 0),
   WORKER_MAX_CONCURRENT_ACTIVITIES: integerIn(1, 1000, 50),
@@ -160,6 +161,8 @@ export interface Config {
     /** A rollout notifies once it has waited at the gate this long (0: on arrival). */
     gateWaitMinutes: number;
   };
+  /** An edit of a database's desired configuration queues a drift check of the instances that sync from it. */
+  driftCheckAfterEdit: boolean;
   /** GET /metrics without the API key; a worker-only process serves /metrics on workerPort (0: not served). */
   metrics: { public: boolean; workerPort: number };
   /** Activities one worker process runs at once (local activities have their own, equal limit). */
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       driftWindowMinutes: e.NOTIFY_DRIFT_WINDOW_MINUTES,
       gateWaitMinutes: e.NOTIFY_GATE_WAIT_MINUTES,
     },
+    driftCheckAfterEdit: e.DRIFT_CHECK_AFTER_EDIT,
     metrics: { public: e.METRICS_PUBLIC, workerPort: e.METRICS_PORT },
     workerMaxConcurrentActivities: e.WORKER_MAX_CONCURRENT_ACTIVITIES,
     databasePoolMax: e.DATABASE_POOL_MAX,

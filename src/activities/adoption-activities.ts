@@ -14,6 +14,7 @@ import { UserLayerWriter } from '../services/pcd/user-ops';
 import { readLiveState, unreadLiveState } from '../services/sync/live-state';
 import { SyncConfigService } from '../services/sync/sync-config-service';
 import type { ActivityDeps } from './deps';
+import { editEffects } from '../services/drift/drift-after-edit';
 import { progressHeartbeat } from './heartbeat';
 
 export interface GeneratedAdoption {
@@ -29,7 +30,7 @@ export interface AppliedAdoption {
 
 export function adoptionActivities(deps: ActivityDeps) {
   const em = () => deps.orm.em.fork();
-  const writer = new UserLayerWriter(deps.orm, deps.pcdCaches);
+  const writer = new UserLayerWriter(deps.orm, deps.pcdCaches, editEffects(deps));
 
   /** The ops this adoption already stored (an attempt that stored them and died before recording them). */
   async function storedOps(adoption: Adoption): Promise<number[]> {

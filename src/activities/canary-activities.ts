@@ -1,4 +1,4 @@
-import { RequestContext } from '@mikro-orm/core';
+import { RequestContext, type EntityManager } from '@mikro-orm/core';
 import { Context } from '@temporalio/activity';
 import type { Counts, EvidenceEntry } from '../domain/canary';
 import { rolloutEvent, type RolloutEventStatus } from '../domain/notifications';
@@ -65,8 +65,8 @@ export function canaryActivities(deps: ActivityDeps) {
   }
 
   /** At the gate (once per rollout: the event id is the rollout's) and at its end. */
-  async function notifyRollout(rolloutId: number, status: RolloutEventStatus): Promise<void> {
-    const rollout = await em().fork().findOne(CanaryRollout, { id: rolloutId }, { fields: ['arrType', 'canaryInstanceName', 'targets', 'workflowId', 'warning', 'statusReasonCode', 'statusReason'] });
+  async function notifyRollout(rolloutId: number, status: RolloutEventStatus, tx: EntityManager): Promise<void> {
+    const rollout = await tx.findOne(CanaryRollout, { id: rolloutId }, { fields: ['arrType', 'canaryInstanceName', 'targets', 'workflowId', 'warning', 'statusReasonCode', 'statusReason'] });
     if (!rollout) return;
     await notify(
       deps,
@@ -83,6 +83,7 @@ export function canaryActivities(deps: ActivityDeps) {
           statusReason: rollout.statusReasonCode && rollout.statusReason ? { code: rollout.statusReasonCode, text: rollout.statusReason } : null,
         }),
       `rollout:${rolloutId}`,
+      tx,
     );
   }
 
@@ -104,8 +105,15 @@ export function canaryActivities(deps: ActivityDeps) {
   return {
     async recordRolloutState(rolloutId: number, patch: RolloutPatch): Promise<void> {
       const { finished, ...changes } = patch;
-      await em().nativeUpdate(CanaryRollout, { id: rolloutId }, { ...changes, updatedAt: new Date(), ...(finished ? { finishedAt: new Date() } : {}) });
-      if (changes.status && NOTIFIED_ROLLOUT_STATUSES.has(changes.status)) await notifyRollout(rolloutId, changes.status as RolloutEventStatus);
+      const notified = changes.status && NOTIFIED_ROLLOUT_STATUSES.has(changes.status) ? (changes.status as RolloutEventStatus) : null;
+      // The state and its event commit together: a retried record neither loses nor repeats it.
+      await em()
+        .fork()
+        .transactional(async (tx) => {
+          await tx.nativeUpdate(CanaryRollout, { id: rolloutId }, { ...changes, updatedAt: new Date(), ...(finished ? { finishedAt: new Date() } : {}) });
+          if (notified) await notifyRollout(rolloutId, notified, tx);
+        });
+      if (notified) deps.outbox?.kick();
     },
 
     /** Records the preview a child sync workflow will generate and apply; returns its workflow input. */

@@ -1,13 +1,14 @@
 import { Context } from '@temporalio/activity';
 import { isFailedDrift } from '../domain/drift';
-import { driftEvent, driftTransition, type LinkContext, type NotificationPayload } from '../domain/notifications';
+import { driftEvent, driftTransition } from '../domain/notifications';
+import type { OutboxEntry } from '../domain/outbox';
 import { DriftResult, Instance } from '../persistence/entities';
 import { runDriftCheck, runDriftChecks, type DriftDeps, type DriftOutcome, type StoredDriftCheck } from '../services/drift/drift-check';
 import { DRIFT_STATE_KEY, readDriftJobState } from '../services/drift/drift-settings';
 import { SettingsStore } from '../services/settings-store';
 import type { ActivityDeps } from './deps';
 import { progressHeartbeat } from './heartbeat';
-import { NotificationBatcher, notify } from './notify';
+import { notificationEntry } from './notify';
 
 /** What a polling run's check activity heartbeats: instances already stored, so a retry skips them. */
 interface DriftBatchProgress {
@@ -18,33 +19,46 @@ interface DriftBatchProgress {
 export function driftActivities(deps: ActivityDeps) {
   /**
    * The event of a drift check's transition (into drifted, missing, unreachable or unauthorized, or
-   * back to in-sync), from the stored state before and after it; null when nothing alerts.
+   * back to in-sync), from the stored state before and after it; null when nothing alerts. The
+   * check's workflow is read here, where the activity's context is current.
    */
-  function transitionEvent(instanceId: number, check: StoredDriftCheck): ((links: LinkContext) => NotificationPayload) | null {
-    const type = driftTransition(check.previous, check.stored);
-    if (!type) return null;
+  function transitionEvents(): (check: StoredDriftCheck) => OutboxEntry | null {
     const workflowId = Context.current().info.workflowExecution?.workflowId ?? null;
-    return (links) =>
-      driftEvent(links, type, {
-        instanceId,
-        instanceName: check.instance.name,
-        arrType: check.instance.arrType,
-        previousStatus: check.previous?.status ?? null,
-        state: check.stored,
-        reason: check.outcome.reason,
-        checkedAt: check.checkedAt,
-        workflowId,
-      });
+    return (check) => {
+      const type = driftTransition(check.previous, check.stored);
+      if (!type) return null;
+      const instanceId = check.outcome.instanceId;
+      return notificationEntry(
+        deps,
+        (links) =>
+          driftEvent(links, type, {
+            instanceId,
+            instanceName: check.instance.name,
+            arrType: check.instance.arrType,
+            previousStatus: check.previous?.status ?? null,
+            state: check.stored,
+            reason: check.outcome.reason,
+            checkedAt: check.checkedAt,
+            workflowId,
+          }),
+        `instance:${instanceId}`,
+      );
+    };
   }
 
-  const driftDeps = (): DriftDeps => ({ em: deps.orm.em, secretBox: deps.secretBox, pcdCaches: deps.pcdCaches, timeoutMs: deps.config.appRequestTimeoutMs, logger: deps.logger });
+  const driftDeps = (): DriftDeps => ({
+    em: deps.orm.em,
+    secretBox: deps.secretBox,
+    pcdCaches: deps.pcdCaches,
+    timeoutMs: deps.config.appRequestTimeoutMs,
+    logger: deps.logger,
+    eventOf: transitionEvents(),
+    outbox: deps.outbox,
+  });
 
   return {
     async checkInstanceDrift(instanceId: number): Promise<DriftOutcome> {
-      const check = await runDriftCheck(driftDeps(), instanceId);
-      const event = transitionEvent(instanceId, check);
-      if (event) await notify(deps, event, `instance:${instanceId}`);
-      return check.outcome;
+      return (await runDriftCheck(driftDeps(), instanceId)).outcome;
     },
 
     /**
@@ -61,7 +75,6 @@ export function driftActivities(deps: ActivityDeps) {
       const failed = new Set(resumed?.failed ?? []);
       const { beat, stop } = progressHeartbeat(ctx, () => ({ done: [...done], failed: [...failed] }) satisfies DriftBatchProgress);
       const todo = input.instanceIds.filter((id) => !done.has(id));
-      const events = new NotificationBatcher(deps);
       try {
         await runDriftChecks(driftDeps(), todo, {
           concurrency: input.concurrency,
@@ -69,14 +82,11 @@ export function driftActivities(deps: ActivityDeps) {
             done.add(instanceId);
             if ('error' in result) deps.logger.warn({ instanceId, err: result.error }, 'drift check failed');
             if ('error' in result || isFailedDrift(result.outcome.status)) failed.add(instanceId);
-            const event = 'error' in result ? null : transitionEvent(instanceId, result);
-            if (event) events.add(event, `instance:${instanceId}`);
             beat();
           },
         });
       } finally {
         stop();
-        await events.drain();
       }
       deps.logger.info({ checked: input.instanceIds.length, failed: failed.size }, 'drift polling checks done');
       // Recorded here rather than by a local activity of the workflow afterwards: one step fewer.

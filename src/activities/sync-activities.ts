@@ -29,7 +29,7 @@ import { fingerprint, readLiveState, unreadLiveState, type LivePart } from '../s
 import { readApplySubject, readPreviewSubject, storeGeneratedPreview, unreadyDatabase, type ApplySubject, type GeneratedRow, type PreviewTarget } from '../services/sync/preview-target';
 import { readRunsToFinish, storeFinishedRuns, storeRunOutcomes, storeRunVerification } from '../services/sync/run-rows';
 import type { ActivityDeps } from './deps';
-import { notify } from './notify';
+import { notificationEntry } from './notify';
 import { progressHeartbeat } from './heartbeat';
 import { syncRunEvent } from '../domain/notifications';
 import { syncApplyDuration, syncRunsTotal } from '../platform/metrics';
@@ -380,20 +380,24 @@ export function syncActivities(deps: ActivityDeps) {
         },
       };
     });
-    await storeFinishedRuns(em(), finished.map((f) => f.row));
+    const events = finished.flatMap(({ run, row }) => {
+      if (row.status === 'success') return [];
+      const status = row.status;
+      const entry = notificationEntry(
+        deps,
+        (links) =>
+          syncRunEvent(links, { runId: run.id, previewId: run.previewId, status, instanceId: run.instanceId, instanceName: run.instanceName, arrType: run.arrType, trigger: run.trigger, error: row.error, workflowId: run.workflowId, at: finishedAt }),
+        `instance:${run.instanceId ?? 'deleted'}`,
+      );
+      return entry ? [entry] : [];
+    });
+    // A run's end and its event commit together: a retried finish neither loses nor repeats it.
+    await storeFinishedRuns(em(), finished.map((f) => f.row), events);
+    if (events.length) deps.outbox?.kick();
     const results: SyncRunResult[] = [];
     for (const { run, row, written, failure } of finished) {
       syncRunsTotal.inc({ status: row.status, trigger: run.trigger });
       syncApplyDuration.observe({ status: row.status }, (finishedAt.getTime() - run.startedAt.getTime()) / 1000);
-      if (row.status !== 'success') {
-        const status = row.status;
-        await notify(
-          deps,
-          (links) =>
-            syncRunEvent(links, { runId: run.id, previewId: run.previewId, status, instanceId: run.instanceId, instanceName: run.instanceName, arrType: run.arrType, trigger: run.trigger, error: row.error, workflowId: run.workflowId, at: finishedAt }),
-          `instance:${run.instanceId ?? 'deleted'}`,
-        );
-      }
       results.push({ status: row.status, failure, refreshDriftOf: written > 0 && run.instanceId !== null && run.hasDriftResult ? run.instanceId : null });
     }
     return results;

@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Service health: this arrgo process and what it runs on (no API key needed; verbose detail needs the key); the apps' config health is under /config-health
-         * @description The plain report is public. verbose=true adds backup, log, schedule and driver detail and the Temporal Web UI link, and needs the API key or a session (401 without it). jobs is degraded when no worker polls the task queue or when the last run of a scheduled job (backup, drift poll, health snapshots, sync-history retention) failed.
+         * @description The plain report is public. verbose=true adds backup, log, schedule and driver detail and the Temporal Web UI link, and needs the API key or a session (401 without it). jobs is degraded when no worker polls the task queue or when the last run of a scheduled job (backup, drift poll, health snapshots, sync-history retention) failed. outbox reports the effects of committed changes waiting for Temporal (its backlog and oldest age), also while Temporal is down.
          */
         get: operations["getHealth"];
         put?: never;
@@ -1609,6 +1609,16 @@ export interface components {
                     lastRun?: {
                         [key: string]: string | null;
                     };
+                };
+                /** @description The transactional outbox: degraded when its oldest entry has waited 60 s or more (Temporal is not taking them; nothing is lost, they are published once it answers) */
+                outbox: {
+                    /** @enum {string} */
+                    status: "healthy" | "degraded" | "unhealthy";
+                    message: string;
+                    /** @description Effects of committed changes not yet handed to Temporal (notification events, drift checks after edits, the first pull of a linked database, the first sync of a new reference-guide source) */
+                    backlog: number;
+                    /** @description How long the oldest of them has waited (0 when none waits) */
+                    oldestAgeSeconds: number;
                 };
                 backups: {
                     /** @enum {string} */

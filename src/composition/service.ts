@@ -20,6 +20,7 @@ import { applyDriftSchedule, applyHistoryRetentionSchedule, applyRefGuideSchedul
 import { ApiKeyStore, apiKeyFile, loadOrCreateSecrets } from '../platform/secrets';
 import { AuthService } from '../services/auth/auth-service';
 import { connectTemporal, type TemporalGateway } from '../platform/temporal-client';
+import { OutboxRelay } from '../services/outbox/outbox-relay';
 import { browsableHost } from '../platform/addresses';
 import { startDevServer, type DevServer } from '../platform/temporal-dev-server';
 import { installTemporalRuntimeLogging } from '../platform/temporal-runtime';
@@ -112,6 +113,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     cleanups.push(() => temporal.close());
     const pcdCaches = new PcdCacheManager(orm, logger.child({ component: 'pcd-cache' }));
     cleanups.push(async () => pcdCaches.closeAll());
+    const outbox = new OutboxRelay({ orm, temporal, config, logger: logger.child({ component: 'outbox' }) });
+    outbox.start();
+    cleanups.push(() => outbox.stop());
 
     let worker: RunningWorker | null = null;
     if (role !== 'api') {
@@ -120,7 +124,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         address,
         namespace: config.temporal.namespace,
         taskQueue: config.temporal.taskQueue,
-        deps: { config, orm, secretBox, logger: logger.child({ component: 'activity' }), pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null },
+        deps: { config, orm, secretBox, logger: logger.child({ component: 'activity' }), pcdCaches, outbox, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null },
         workflowBundlePath: options.workflowBundlePath,
         maxConcurrentActivityTaskExecutions: config.workerMaxConcurrentActivities,
       });
@@ -167,7 +171,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       cleanups.push(async () => stopEvaluationWarming());
       const auth = new AuthService({ orm, apiKeys, logger: logger.child({ component: 'auth' }), sessionTtlHours: config.sessionTtlHours });
       const app = createApp(
-        { config, logger, orm, secretBox, temporal, pcdCaches, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKeys, auth, startedAt: new Date(), version: APP_VERSION },
+        { config, logger, orm, secretBox, temporal, pcdCaches, outbox, temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null, healthRecomputer, evaluation, apiKeys, auth, startedAt: new Date(), version: APP_VERSION },
         { extraRoutes: options.extraApiRoutes, webRoot: options.webRoot },
       );
       const server = await listen(app, config.port, config.bindAddress);

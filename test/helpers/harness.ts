@@ -82,6 +82,8 @@ export async function startArrgo(options: HarnessOptions = {}): Promise<Harness>
     SYNC_RETRY_MAX_ATTEMPTS: '4',
     // Tests and benches never reach beyond loopback.
     PCD_SCHEMA_FETCH: 'off',
+    // Tests of edits do not also race a drift check each edit queues; the outbox tests turn it on.
+    DRIFT_CHECK_AFTER_EDIT: 'false',
     ...options.env,
   });
   const service = await startService({

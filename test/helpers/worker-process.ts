@@ -64,6 +64,7 @@ async function startServiceProcess(h: Harness, role: 'api' | 'worker', extraEnv:
     PREVIEW_TTL_MINUTES: String(config.previewTtlMinutes),
     SYNC_RETRY_INITIAL_INTERVAL_MS: String(config.syncRetry.initialIntervalMs),
     SYNC_RETRY_MAX_ATTEMPTS: String(config.syncRetry.maximumAttempts),
+    DRIFT_CHECK_AFTER_EDIT: String(config.driftCheckAfterEdit),
     ...extraEnv,
   };
   let output = '';

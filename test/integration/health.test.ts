@@ -16,7 +16,8 @@ describe.each(dbKinds())('health and backups on %s', (db: DbKind) => {
   it('reports every component; verbose adds the details', async () => {
     const res = await h.request('GET', '/health', undefined, { auth: false });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.components).sort()).toEqual(['backups', 'jobs', 'logs', 'repos', 'sqlite']);
+    expect(Object.keys(res.body.components).sort()).toEqual(['backups', 'jobs', 'logs', 'outbox', 'repos', 'sqlite']);
+    expect(res.body.components.outbox).toEqual({ status: 'healthy', message: 'Nothing waiting for Temporal', backlog: 0, oldestAgeSeconds: 0 });
     expect(res.body).toMatchObject({ version: expect.any(String), uptime: expect.any(Number), timestamp: expect.any(String) });
     expect(res.body.components.sqlite).toMatchObject({ status: 'healthy', migration: LATEST_MIGRATION, responseTimeMs: expect.any(Number) });
     expect(res.body.components.sqlite.driver).toBeUndefined();

@@ -320,6 +320,7 @@ test('settings: the health report, schedules saved through the API, a tier sugge
   const system = page.getByRole('region', { name: 'System' });
   await expect(system).toContainText(health.body.version);
   await expect(system.getByRole('row', { name: /^Database/ })).toContainText('healthy');
+  await expect(system.getByRole('row', { name: /^Outbox/ })).toContainText('Nothing waiting for Temporal');
   await expect(page.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', '/docs/');
   await expect(page.getByRole('link', { name: 'Temporal Web UI' })).toHaveAttribute('href', health.body.temporalUi);
 

@@ -32,6 +32,14 @@ const HealthSchema = z
         disabled: z.number().int().optional(),
       }),
       jobs: z.object({ status: Status, message: z.string(), lastRun: z.record(date).optional() }),
+      outbox: z
+        .object({
+          status: Status,
+          message: z.string(),
+          backlog: z.number().int().min(0).openapi({ description: 'Effects of committed changes not yet handed to Temporal (notification events, drift checks after edits, the first pull of a linked database, the first sync of a new reference-guide source)' }),
+          oldestAgeSeconds: z.number().int().min(0).openapi({ description: 'How long the oldest of them has waited (0 when none waits)' }),
+        })
+        .openapi({ description: 'The transactional outbox: degraded when its oldest entry has waited 60 s or more (Temporal is not taking them; nothing is lost, they are published once it answers)' }),
       backups: z.object({
         status: Status,
         enabled: z.boolean(),
@@ -66,7 +74,8 @@ export function registerServiceHealthRoutes(router: ApiRouter, deps: ApiDeps): v
     summary: 'Service health: this arrgo process and what it runs on (no API key needed; verbose detail needs the key); the apps\' config health is under /config-health',
     description:
       'The plain report is public. verbose=true adds backup, log, schedule and driver detail and the Temporal Web UI link, and needs the API key or a session (401 without it). ' +
-      'jobs is degraded when no worker polls the task queue or when the last run of a scheduled job (backup, drift poll, health snapshots, sync-history retention) failed.',
+      'jobs is degraded when no worker polls the task queue or when the last run of a scheduled job (backup, drift poll, health snapshots, sync-history retention) failed. ' +
+      'outbox reports the effects of committed changes waiting for Temporal (its backlog and oldest age), also while Temporal is down.',
     tags: ['System'],
     public: true,
     query: z.object({ verbose: booleanQuery.optional().openapi({ description: 'Add detail (needs the API key)' }) }),

@@ -14,6 +14,7 @@ import { NotificationChannelSchema, NotificationDeliverySchema, NotificationEven
 import { SyncLedgerEntrySchema } from './sync-ledger';
 import { AdoptionSchema } from './adoption';
 import { LoginThrottleRecordSchema, RateLimitWindowSchema } from './shared-limits';
+import { OutboxRowSchema } from './outbox';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -38,7 +39,8 @@ export { Session, User } from './auth';
 export { SyncLedgerEntry } from './sync-ledger';
 export { Adoption } from './adoption';
 export { LoginThrottleRecord, RateLimitWindow } from './shared-limits';
+export { OutboxRow } from './outbox';
 export type { AdoptionStatus } from './adoption';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema, AdoptionSchema, RateLimitWindowSchema, LoginThrottleRecordSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema, AdoptionSchema, RateLimitWindowSchema, LoginThrottleRecordSchema, OutboxRowSchema];

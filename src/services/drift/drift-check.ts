@@ -9,6 +9,8 @@ import type { SecretBox } from '../../platform/crypto';
 import type { Logger } from '../../platform/logger';
 import { probe } from '../../platform/profiling';
 import { DriftResult, Instance, PcdDatabase, SERVABLE_CACHE_STATUSES } from '../../persistence/entities';
+import type { OutboxEntry } from '../../domain/outbox';
+import { enqueueOutbox, type OutboxKick } from '../outbox/outbox-store';
 import { checkAppIdentity } from '../instances/app-identity';
 import { InstanceService } from '../instances/instance-service';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
@@ -26,6 +28,10 @@ export interface DriftDeps {
   pcdCaches: PcdCacheManager;
   timeoutMs: number;
   logger: Logger;
+  /** The event a stored check raises (its transition), written to the outbox in the transaction that stores the check. */
+  eventOf?: (check: StoredDriftCheck) => OutboxEntry | null;
+  /** Kicked after a write that queued events. */
+  outbox?: OutboxKick;
 }
 
 export interface DriftOutcome {
@@ -124,7 +130,11 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
     return mergeSyncSources(entries);
   };
   const instanceService = new InstanceService(em, deps.secretBox);
-  const writer = new DriftWriter(em, stored, settings.intervalMinutes * 60_000, deps.logger, ids.length > 1 ? WRITE_GATHER_MS : 0);
+  const instanceOf = (instanceId: number) => {
+    const instance = instances.get(instanceId)!;
+    return { name: instance.name, arrType: instance.arrType };
+  };
+  const writer = new DriftWriter(em, stored, settings.intervalMinutes * 60_000, deps.logger, ids.length > 1 ? WRITE_GATHER_MS : 0, { eventOf: deps.eventOf, outbox: deps.outbox, instanceOf });
 
   // App round trips wait for one of `concurrency` slots, first come first served: a check takes a
   // slot for its status call and again for its section reads, so while it parses one answer
@@ -182,12 +192,11 @@ export async function runDriftChecks(deps: DriftDeps, instanceIds: readonly numb
         failed(instanceId, error);
         continue;
       }
-      const instance = instances.get(instanceId)!;
       writes.push(
         writer.store(verdict).then(
-          ({ outcome, previous, stored }) => {
-            outcomes.set(instanceId, outcome);
-            options.onChecked?.(instanceId, { outcome, previous, stored, checkedAt: verdict.at, instance: { name: instance.name, arrType: instance.arrType } });
+          (check) => {
+            outcomes.set(instanceId, check.outcome);
+            options.onChecked?.(instanceId, check);
           },
           (error: unknown) => failed(instanceId, error),
         ),
@@ -214,7 +223,7 @@ interface StoredRowState extends DriftState {
  */
 class DriftWriter {
   private readonly pending = new Map<number, DriftVerdict>();
-  private scheduled: Promise<Map<number, { previous: DriftState | null; stored: DriftState }>> | null = null;
+  private scheduled: Promise<Map<number, StoredDriftCheck>> | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private gathering: (() => void) | null = null;
   private finished = false;
@@ -227,19 +236,18 @@ class DriftWriter {
     private readonly logger: Logger,
     /** How long a write waits for more verdicts to join it (0: none, a single check is not delayed). */
     private readonly gatherMs: number,
+    private readonly events: { eventOf?: DriftDeps['eventOf']; outbox?: DriftDeps['outbox']; instanceOf: (instanceId: number) => StoredDriftCheck['instance'] },
   ) {}
 
   /** Stores the verdict; resolves with its outcome and the stored state before and after it. */
-  async store(verdict: DriftVerdict): Promise<{ outcome: DriftOutcome; previous: DriftState | null; stored: DriftState }> {
+  async store(verdict: DriftVerdict): Promise<StoredDriftCheck> {
     this.pending.set(verdict.instanceId, verdict);
     if (!this.scheduled) {
       const gathered = this.gatherMs > 0 ? this.chain.then(() => this.gather()) : this.chain;
       this.scheduled = gathered.then(() => this.writePending());
       this.chain = this.scheduled.catch(() => undefined);
     }
-    const written = await this.scheduled;
-    const { previous, stored } = written.get(verdict.instanceId)!;
-    return { outcome: { instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason }, previous, stored };
+    return (await this.scheduled).get(verdict.instanceId)!;
   }
 
   /** No more verdicts will come: a write waiting for others goes at once. */
@@ -256,21 +264,34 @@ class DriftWriter {
     this.gathering = null;
   }
 
-  private async writePending(): Promise<Map<number, { previous: DriftState | null; stored: DriftState }>> {
+  private async writePending(): Promise<Map<number, StoredDriftCheck>> {
     this.scheduled = null;
     const batch = [...this.pending.values()].map((verdict) => ({ verdict, data: this.rowData(verdict) }));
     this.pending.clear();
     const inserts = batch.filter(({ verdict }) => !this.rows.has(verdict.instanceId)).map(({ verdict, data }) => ({ ...emptyRow(verdict.instanceId), ...data }));
-    await this.em.fork().transactional(async (tx) => {
-      for (const { verdict, data } of batch) if (this.rows.has(verdict.instanceId)) await tx.nativeUpdate(DriftResult, { instanceId: verdict.instanceId }, data);
-      if (inserts.length) await tx.insertMany(DriftResult, inserts);
-    });
-    const written = new Map<number, { previous: DriftState | null; stored: DriftState }>();
+    const written = new Map<number, StoredDriftCheck>();
     for (const { verdict, data } of batch) {
       const before = this.rows.get(verdict.instanceId);
       const counts = data.counts ?? before?.counts ?? emptyRow(verdict.instanceId).counts;
-      this.rows.set(verdict.instanceId, { failureStreak: data.failureStreak!, status: verdict.status, counts });
-      written.set(verdict.instanceId, { previous: before ? { status: before.status, counts: before.counts } : null, stored: { status: verdict.status, counts } });
+      written.set(verdict.instanceId, {
+        outcome: { instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason },
+        previous: before ? { status: before.status, counts: before.counts } : null,
+        stored: { status: verdict.status, counts },
+        checkedAt: verdict.at,
+        instance: this.events.instanceOf(verdict.instanceId),
+      });
+    }
+    const events = this.events.eventOf ? [...written.values()].flatMap((check) => this.events.eventOf!(check) ?? []) : [];
+    await this.em.fork().transactional(async (tx) => {
+      for (const { verdict, data } of batch) if (this.rows.has(verdict.instanceId)) await tx.nativeUpdate(DriftResult, { instanceId: verdict.instanceId }, data);
+      if (inserts.length) await tx.insertMany(DriftResult, inserts);
+      // The transitions' events commit with the results that raise them: never one without the other.
+      if (events.length) await enqueueOutbox(tx, events);
+    });
+    if (events.length) this.events.outbox?.kick();
+    for (const { verdict, data } of batch) {
+      const { stored } = written.get(verdict.instanceId)!;
+      this.rows.set(verdict.instanceId, { failureStreak: data.failureStreak!, status: verdict.status, counts: stored.counts });
       this.logger.info({ instanceId: verdict.instanceId, status: verdict.status, reason: verdict.reason, counts: data.counts }, 'drift check stored');
     }
     return written;

@@ -2,6 +2,7 @@
  * Goal use cases: preview a goal (nothing persisted) and adopt it as a value-guarded user-layer
  * op on the profile (reverted like any user edit: DELETE /pcd/{databaseId}/user-ops/{opId}).
  */
+import { editEffects, type EditEffects } from '../drift/drift-after-edit';
 import { CATEGORIES, ENGINE_VERSION, PRESETS, SCORE_RANGE, SENSITIVITIES, SLIDER_AXES, type Category, type Preset, type SliderAxis } from '../../domain/goals';
 import { conflict } from '../../errors';
 import type { Orm } from '../../persistence/orm';
@@ -42,16 +43,17 @@ export class GoalService {
   private readonly writer: UserLayerWriter;
 
   /** With categorizer hints from the cf-groups of linked reference-guide sources. */
-  static of(deps: Pick<ServiceDeps, 'pcdCaches' | 'orm'>): GoalService {
-    return new GoalService(deps.pcdCaches, deps.orm, refGuideHints(deps.orm));
+  static of(deps: Pick<ServiceDeps, 'pcdCaches' | 'orm' | 'config' | 'outbox'>): GoalService {
+    return new GoalService(deps.pcdCaches, deps.orm, editEffects(deps), refGuideHints(deps.orm));
   }
 
   constructor(
     private readonly caches: PcdCacheManager,
     private readonly orm: Orm,
+    effects: EditEffects,
     private readonly guideHints: GuideHintsProvider | null = null,
   ) {
-    this.writer = new UserLayerWriter(orm, caches);
+    this.writer = new UserLayerWriter(orm, caches, effects);
   }
 
   async preview(request: GoalRequest): Promise<GoalPreview> {

@@ -6,8 +6,10 @@ import { startWorkflow, translateTemporalError, workflowResultWithin, type Waite
 import { PcdDatabaseService, toDatabaseView, type DatabaseInput, type DatabasePatch, type DatabaseView } from './database-service';
 import { pullWorkflowId, RollbackService } from '../snapshots/rollback-service';
 import { cloneDirectory } from './source-files';
+import { pcdPullOutboxEntry } from '../../domain/outbox';
+import { enqueueOutbox } from '../outbox/outbox-store';
 
-export type PcdDatabaseDeps = Pick<ServiceDeps, 'config' | 'orm' | 'temporal' | 'pcdCaches' | 'secretBox'>;
+export type PcdDatabaseDeps = Pick<ServiceDeps, 'config' | 'orm' | 'temporal' | 'pcdCaches' | 'secretBox' | 'outbox'>;
 
 export interface PullOutcome {
   workflowId: string;
@@ -31,6 +33,17 @@ export interface PullStateView {
   closedAt: string | null;
 }
 
+/** Starts the pull workflow of a database, or joins the one running. */
+export function startPull(gateway: Pick<ServiceDeps['temporal'], 'client' | 'taskQueue' | 'localWorkerClient'>, databaseId: number) {
+  return startWorkflow(gateway, pcdPullWorkflow, {
+    workflowId: pullWorkflowId(gateway.taskQueue, databaseId),
+    args: [databaseId],
+    conflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    staticSummary: `Pull of PCD database ${databaseId}`,
+    searchAttributes: searchAttributes({ kind: 'pcd-pull', databaseId }),
+  });
+}
+
 /** Linking, pulling and unlinking PCD databases: the use cases behind /databases. */
 export class PcdDatabaseLifecycle {
   constructor(private readonly deps: PcdDatabaseDeps) {}
@@ -47,10 +60,14 @@ export class PcdDatabaseLifecycle {
     return toDatabaseView(await this.databases.load(id));
   }
 
-  /** Links a database and starts its first pull in the background. */
+  /**
+   * Links a database; its first pull is queued in the outbox with it (one transaction) and started
+   * by the relay at once, or once Temporal answers.
+   */
   async link(input: DatabaseInput): Promise<DatabaseView> {
-    const created = await this.databases.create(input);
-    return (await this.pull(created.id, 0)).body.database;
+    const created = await this.databases.create(input, (tx, database) => enqueueOutbox(tx, [pcdPullOutboxEntry(database.id)]));
+    this.deps.outbox?.kick();
+    return toDatabaseView(created);
   }
 
   async update(id: number, patch: DatabasePatch): Promise<DatabaseView> {
@@ -101,13 +118,7 @@ export class PcdDatabaseLifecycle {
 
   private async pull(id: number, waitMs: number): Promise<WaitedAnswer<PullOutcome>> {
     const workflowId = pullWorkflowId(this.deps.temporal.taskQueue, id);
-    const handle = await startWorkflow(this.deps.temporal, pcdPullWorkflow, {
-      workflowId,
-      args: [id],
-      conflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      staticSummary: `Pull of PCD database ${id}`,
-      searchAttributes: searchAttributes({ kind: 'pcd-pull', databaseId: id }),
-    });
+    const handle = await startPull(this.deps.temporal, id);
     const waited = await workflowResultWithin(handle, waitMs);
     const result = waited.finished ? waited.value : null;
     return {

@@ -51,30 +51,34 @@ export class PcdDatabaseService {
     private readonly secretBox: SecretBox,
   ) {}
 
-  async create(input: DatabaseInput): Promise<PcdDatabase> {
+  /** Stores a new database; `inserted` runs in the same transaction (what the link sets off). */
+  async create(input: DatabaseInput, inserted?: (tx: EntityManager, database: PcdDatabase) => Promise<void>): Promise<PcdDatabase> {
     await this.assertNameFree(input.name);
-    const database = this.em.create(PcdDatabase, {
-      name: input.name,
-      sourceKind: input.source.kind,
-      sourceLocation: input.source.kind === 'git' ? input.source.url : path.resolve(input.source.path),
-      branch: input.source.kind === 'git' ? (input.source.branch ?? 'main') : null,
-      enabled: input.enabled ?? true,
-      cacheStatus: 'pending',
-      contentVersion: 0,
-      userVersion: 0,
-      createdAt: new Date(),
-      updatedAt: new Date(),
+    return this.em.transactional(async (tx) => {
+      const database = tx.create(PcdDatabase, {
+        name: input.name,
+        sourceKind: input.source.kind,
+        sourceLocation: input.source.kind === 'git' ? input.source.url : path.resolve(input.source.path),
+        branch: input.source.kind === 'git' ? (input.source.branch ?? 'main') : null,
+        enabled: input.enabled ?? true,
+        cacheStatus: 'pending',
+        contentVersion: 0,
+        userVersion: 0,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+      if (input.source.kind === 'git') {
+        assertGitUrl(input.source.url);
+        assertBranchName(database.branch!);
+        assertTokenUsernameHasToken(input.source, 'body.source');
+        if (input.source.token !== undefined) database.gitCredentialSealed = sealGitToken(this.secretBox, input.source.url, { token: input.source.token, tokenUsername: input.source.tokenUsername }, 'body.source');
+      } else {
+        assertLocalPcd(database.sourceLocation);
+      }
+      await tx.flush();
+      await inserted?.(tx, database);
+      return database;
     });
-    if (input.source.kind === 'git') {
-      assertGitUrl(input.source.url);
-      assertBranchName(database.branch!);
-      assertTokenUsernameHasToken(input.source, 'body.source');
-      if (input.source.token !== undefined) database.gitCredentialSealed = sealGitToken(this.secretBox, input.source.url, { token: input.source.token, tokenUsername: input.source.tokenUsername }, 'body.source');
-    } else {
-      assertLocalPcd(database.sourceLocation);
-    }
-    await this.em.flush();
-    return database;
   }
 
   async list(): Promise<PcdDatabase[]> {

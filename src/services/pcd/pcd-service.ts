@@ -1,3 +1,4 @@
+import { editEffects } from '../drift/drift-after-edit';
 import {
   buildGraph,
   entityExists,
@@ -48,8 +49,8 @@ export class PcdService {
   private readonly views: ReadViewMemo;
   private plainParity: SerializedView | null = null;
 
-  constructor(private readonly deps: Pick<ServiceDeps, 'orm' | 'pcdCaches' | 'config'>) {
-    this.userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches);
+  constructor(private readonly deps: Pick<ServiceDeps, 'orm' | 'pcdCaches' | 'config' | 'outbox'>) {
+    this.userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches, editEffects(deps));
     this.views = new ReadViewMemo(deps.config.readViewCacheBytes);
   }
 

@@ -6,6 +6,7 @@ import type { PcdCache, PcdCacheManager } from './cache-manager';
 import { PcdDatabase, PcdOp, PcdRollback } from '../../persistence/entities';
 import { sha256 } from './op-store';
 import { SnapshotService } from '../snapshots/snapshot-service';
+import { queueDriftChecksAfterEdit, type EditEffects } from '../drift/drift-after-edit';
 
 /** Serialises user-layer writes per database within this process (plan, store, verify). */
 export class KeyedMutex<K = number> {
@@ -35,13 +36,17 @@ export interface StoredUserOp {
 }
 
 /** Stores a planned user op at the end of the user layer and bumps the database's userVersion. */
-export async function appendUserOp(em: EntityManager, databaseId: number, planned: PlannedUserOp, kind: 'create' | 'update' | 'delete'): Promise<PcdOp> {
-  return (await appendUserOps(em, databaseId, [{ op: planned, kind }]))[0];
+export async function appendUserOp(em: EntityManager, databaseId: number, planned: PlannedUserOp, kind: 'create' | 'update' | 'delete', effects?: EditEffects): Promise<PcdOp> {
+  return (await appendUserOps(em, databaseId, [{ op: planned, kind }], effects))[0];
 }
 
-/** Stores planned user ops, in order, at the end of the user layer in one transaction (one userVersion bump). */
-export async function appendUserOps(em: EntityManager, databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[]): Promise<PcdOp[]> {
-  return em.transactional(async (tx) => {
+/**
+ * Stores planned user ops, in order, at the end of the user layer in one transaction (one
+ * userVersion bump), with the edit's effects (`effects`: drift checks queued in the outbox).
+ */
+export async function appendUserOps(em: EntityManager, databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[], effects?: EditEffects): Promise<PcdOp[]> {
+  let queued = false;
+  const ops = await em.transactional(async (tx) => {
     const database = await tx.findOneOrFail(PcdDatabase, { id: databaseId });
     const last = await tx.findOne(PcdOp, { databaseId, layer: 'user' }, { orderBy: { seq: 'desc' } });
     let seq = last?.seq ?? 0;
@@ -65,8 +70,12 @@ export async function appendUserOps(em: EntityManager, databaseId: number, plann
     });
     database.userVersion += 1;
     database.updatedAt = new Date();
+    await tx.flush();
+    if (await queueDriftChecksAfterEdit(tx, databaseId, effects)) queued = true;
     return ops;
   });
+  if (queued) effects?.outbox?.kick();
+  return ops;
 }
 
 /** Removes ops this process just appended (a refused batch), in one transaction. */
@@ -79,15 +88,18 @@ async function removeUserOps(em: EntityManager, databaseId: number, opIds: numbe
   });
 }
 
-export async function removeUserOp(em: EntityManager, databaseId: number, opId: number): Promise<void> {
-  await em.transactional(async (tx) => {
+export async function removeUserOp(em: EntityManager, databaseId: number, opId: number, effects?: EditEffects): Promise<void> {
+  const queued = await em.transactional(async (tx) => {
     const op = await tx.findOne(PcdOp, { id: opId, databaseId, layer: 'user', supersededBy: null });
     if (!op) throw notFound(`User op ${opId} not found in database ${databaseId}`);
     tx.remove(op);
     const database = await tx.findOneOrFail(PcdDatabase, { id: databaseId });
     database.userVersion += 1;
     database.updatedAt = new Date();
+    await tx.flush();
+    return queueDriftChecksAfterEdit(tx, databaseId, effects);
   });
+  if (queued) effects?.outbox?.kick();
 }
 
 export async function listUserOps(em: EntityManager, databaseId: number): Promise<StoredUserOp[]> {
@@ -117,6 +129,8 @@ export class UserLayerWriter {
   constructor(
     private readonly orm: Orm,
     private readonly caches: PcdCacheManager,
+    /** What a stored edit sets off (drift checks of the instances syncing from the database). */
+    private readonly effects: EditEffects,
     /** Takes the snapshot before each change (import, edit, revert). */
     private readonly snapshots: SnapshotService = new SnapshotService(orm, caches),
   ) {}
@@ -141,7 +155,7 @@ export class UserLayerWriter {
       const planned = plan(await this.caches.get(databaseId));
       if (!planned) return null;
       await this.snapshots.takeSnapshot(databaseId, snapshotAs);
-      const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind);
+      const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind, this.effects);
       const after = await this.caches.get(databaseId);
       const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
       if (outcome?.status === 'failed') {
@@ -191,7 +205,7 @@ export class UserLayerWriter {
 
   /** Appends ops and verifies them with one replay; removes all of them and refuses when one does not apply. */
   private async appendVerified(databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[]): Promise<number[]> {
-    const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned)).map((op) => op.id);
+    const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned, this.effects)).map((op) => op.id);
     const after = await this.caches.get(databaseId);
     const failedAt = ids.findIndex((id) => after.outcomes.find((o) => o.layer === 'user' && o.id === id)?.status === 'failed');
     if (failedAt >= 0) {
@@ -220,7 +234,7 @@ export class UserLayerWriter {
       const op = await this.orm.em.fork().findOne(PcdOp, { id: opId, databaseId, layer: 'user', supersededBy: null });
       if (!op) throw notFound(`User op ${opId} not found in database ${databaseId}`);
       await this.snapshots.takeSnapshot(databaseId, 'revert');
-      await removeUserOp(this.orm.em.fork(), databaseId, opId);
+      await removeUserOp(this.orm.em.fork(), databaseId, opId, this.effects);
     });
   }
 }

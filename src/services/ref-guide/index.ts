@@ -1,3 +1,6 @@
+import { editEffects } from '../drift/drift-after-edit';
+import { refGuideSyncOutboxEntry } from '../../domain/outbox';
+import { enqueueOutbox, type OutboxKick } from '../outbox/outbox-store';
 import type { Config } from '../../config';
 import type { SecretBox } from '../../platform/crypto';
 import type { RefEntityType } from '../../domain/ref-guide';
@@ -18,6 +21,7 @@ export interface RefGuideDeps {
   temporal: TemporalGateway;
   pcdCaches: PcdCacheManager;
   secretBox: SecretBox;
+  outbox?: OutboxKick;
 }
 
 /** The reference-guide catalog's use cases, as the API calls them. */
@@ -25,17 +29,22 @@ export class RefGuideService {
   private readonly userLayer: UserLayerWriter;
 
   constructor(private readonly deps: RefGuideDeps) {
-    this.userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches);
+    this.userLayer = new UserLayerWriter(deps.orm, deps.pcdCaches, editEffects(deps));
   }
 
   private get sources() {
     return new RefGuideSourceService(this.deps.orm.em, this.deps.secretBox);
   }
 
-  /** Creates the source and starts its first sync in the background. */
+  /**
+   * Creates the source; its first sync (when enabled) is queued in the outbox with it (one
+   * transaction) and started by the relay at once, or once Temporal answers.
+   */
   async create(input: RefGuideSourceInput) {
-    const source = await this.sources.create(input);
-    if (source.enabled) await runRefGuideSync(this.deps.temporal, source, 'created', 0);
+    const source = await this.sources.create(input, async (tx, created) => {
+      if (created.enabled) await enqueueOutbox(tx, [refGuideSyncOutboxEntry(created.id)]);
+    });
+    if (source.enabled) this.deps.outbox?.kick();
     return toRefGuideSourceView(source);
   }
 

@@ -53,7 +53,8 @@ export class RefGuideSourceService {
     private readonly secretBox: SecretBox,
   ) {}
 
-  async create(input: RefGuideSourceInput): Promise<RefGuideSource> {
+  /** Stores a new source; `inserted` runs in the same transaction (what the creation sets off). */
+  async create(input: RefGuideSourceInput, inserted?: (tx: EntityManager, source: RefGuideSource) => Promise<void>): Promise<RefGuideSource> {
     await this.assertNameFree(input.name);
     let location: string;
     let gitCredentialSealed: string | null = null;
@@ -67,7 +68,8 @@ export class RefGuideSourceService {
       location = assertLocalDirectory(input.origin.path);
     }
     const databaseIds = await this.checkedDatabaseIds(input.databaseIds ?? []);
-    const source = this.em.create(RefGuideSource, {
+    return this.em.transactional(async (tx) => {
+    const source = tx.create(RefGuideSource, {
       name: input.name,
       type: input.type ?? 'trash-guides',
       originKind: input.origin.kind,
@@ -81,8 +83,10 @@ export class RefGuideSourceService {
       createdAt: new Date(),
       updatedAt: new Date(),
     } as RefGuideSource);
-    await this.em.flush();
+    await tx.flush();
+    await inserted?.(tx, source);
     return source;
+    });
   }
 
   list(): Promise<RefGuideSource[]> {

@@ -20,7 +20,7 @@ export interface StartedRefGuideSync {
 }
 
 /** Starts the sync workflow of a source, or joins the one running; waits at most `waitMs` for its result. */
-export async function runRefGuideSync(gateway: TemporalGateway, source: RefGuideSource, trigger: RefGuideSyncTrigger, waitMs: number): Promise<StartedRefGuideSync> {
+export async function runRefGuideSync(gateway: Pick<TemporalGateway, 'client' | 'taskQueue' | 'localWorkerClient'>, source: RefGuideSource, trigger: RefGuideSyncTrigger, waitMs: number): Promise<StartedRefGuideSync> {
   const workflowId = refGuideSyncWorkflowId(gateway.taskQueue, source.id);
   const input: RefGuideSyncInput = { sourceId: source.id, trigger };
   const handle = await startWorkflow(gateway, refGuideSyncWorkflow, {

@@ -8,6 +8,7 @@ import { PcdDatabase, RefGuideSource, SERVABLE_CACHE_STATUSES } from '../../pers
 import { currentMigration, type Orm } from '../../persistence/orm';
 import { backupsDir, formatBytes, summarizeBackups } from '../backup/backup-service';
 import { linkContext } from '../notifications/publisher';
+import { outboxStalled, readOutboxBacklog, type OutboxBacklog } from '../outbox/outbox-store';
 
 export type ComponentStatus = 'healthy' | 'degraded' | 'unhealthy';
 
@@ -40,10 +41,10 @@ const TEMPORAL_CHECK_MS = 2000;
 
 /** GET /health: is the service itself working (database, PCD repos, jobs, backups, logs)? Not the apps' config health (services/config-health). */
 export async function serviceHealthReport(deps: ServiceHealthDeps, verbose: boolean) {
-  const [sqlite, repos, jobs] = await Promise.all([databaseHealth(deps, verbose), reposHealth(deps, verbose), jobsHealth(deps, verbose)]);
+  const [sqlite, repos, jobs, outbox] = await Promise.all([databaseHealth(deps, verbose), reposHealth(deps, verbose), jobsHealth(deps, verbose), outboxHealth(deps)]);
   const backups = backupsHealth(deps, verbose);
   const logs = logsHealth(deps, verbose);
-  const components = { sqlite, repos, jobs, backups, logs };
+  const components = { sqlite, repos, jobs, outbox, backups, logs };
   const statuses = Object.values(components).map((c) => c.status);
   const status: ComponentStatus =
     sqlite.status === 'unhealthy' ? 'unhealthy' : statuses.every((s) => s === 'healthy') ? 'healthy' : 'degraded';
@@ -79,6 +80,26 @@ async function databaseHealth(deps: ServiceHealthDeps, verbose: boolean) {
       ...(verbose ? { driver: deps.config.database.kind } : {}),
     };
   }
+}
+
+/**
+ * Effects of committed changes waiting for Temporal (notification events, drift checks after
+ * edits, first pulls and syncs): degraded once the oldest has waited OUTBOX_STALE_SECONDS (Temporal is not taking them).
+ */
+async function outboxHealth(deps: ServiceHealthDeps) {
+  let backlog: OutboxBacklog;
+  try {
+    backlog = await readOutboxBacklog(deps.orm.em.fork());
+  } catch {
+    return { status: 'unhealthy' as ComponentStatus, message: 'The outbox cannot be read', backlog: 0, oldestAgeSeconds: 0 };
+  }
+  const status: ComponentStatus = outboxStalled(backlog) ? 'degraded' : 'healthy';
+  const message =
+    backlog.backlog === 0
+      ? 'Nothing waiting for Temporal'
+      : `${backlog.backlog} outbox ${backlog.backlog === 1 ? 'entry' : 'entries'} waiting for Temporal; the oldest for ${backlog.oldestAgeSeconds} s` +
+        (status === 'degraded' ? ' (they are kept and published once Temporal answers)' : '');
+  return { status, message, ...backlog };
 }
 
 /**

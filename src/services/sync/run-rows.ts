@@ -1,3 +1,5 @@
+import type { OutboxEntry } from '../../domain/outbox';
+import { enqueueOutbox } from '../outbox/outbox-store';
 import type { EntityManager } from '@mikro-orm/core';
 import { jsonColumn as json } from './preview-target';
 
@@ -82,7 +84,8 @@ export interface FinishedRun {
   previewFailure: Record<string, unknown> | null;
 }
 
-export async function storeFinishedRuns(em: EntityManager, runs: readonly FinishedRun[]): Promise<void> {
+/** Stores finished runs, and the events they raise in the same transaction (outbox entries). */
+export async function storeFinishedRuns(em: EntityManager, runs: readonly FinishedRun[], events: readonly OutboxEntry[] = []): Promise<void> {
   if (!runs.length) return;
   const date = (value: Date) => em.getPlatform().processDateProperty(value);
   await em.transactional(async (tx) => {
@@ -104,6 +107,7 @@ export async function storeFinishedRuns(em: EntityManager, runs: readonly Finish
         );
       }
     }
+    if (events.length) await enqueueOutbox(tx, events);
   });
 }
 

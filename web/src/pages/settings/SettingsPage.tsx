@@ -16,7 +16,7 @@ import { Schedules } from './Schedules';
 
 type Components = ServiceHealth['components'];
 
-const COMPONENT_LABELS: Record<keyof Components, string> = { sqlite: 'Database', repos: 'Repositories', jobs: 'Jobs', backups: 'Backups', logs: 'Logs' };
+const COMPONENT_LABELS: Record<keyof Components, string> = { sqlite: 'Database', repos: 'Repositories', jobs: 'Jobs', outbox: 'Outbox', backups: 'Backups', logs: 'Logs' };
 
 /** The verbose detail of each component, in words. */
 function componentDetail(name: keyof Components, components: Components): ReactNode {
@@ -41,6 +41,10 @@ function componentDetail(name: keyof Components, components: Components): ReactN
           ))}
         </Stack>
       );
+    }
+    case 'outbox': {
+      const c = components.outbox;
+      return c.backlog === 0 ? null : `${c.backlog} waiting, the oldest for ${formatDuration(c.oldestAgeSeconds)}`;
     }
     case 'backups': {
       const c = components.backups;
@@ -77,7 +81,7 @@ function componentColumns(components: Components, advanced: boolean): Column<key
 
 function SystemHealth({ health }: { health: ServiceHealth }) {
   return (
-    <Disclosure sectionKey="settings:system:components" title="System" description="arrgo itself: its database, repositories, scheduled jobs, backups and logs. The advanced detail adds each component's figures.">
+    <Disclosure sectionKey="settings:system:components" title="System" description="arrgo itself: its database, repositories, scheduled jobs, what waits for Temporal (the outbox), backups and logs. The advanced detail adds each component's figures.">
       {(advanced) => (
         <Stack gap="sm">
           <Card withBorder padding="sm">
