@@ -121,16 +121,22 @@ export function pcdActivities(deps: ActivityDeps) {
     },
 
     async pcdRecordFailure(databaseId: number, reason: SourceFailure): Promise<void> {
-      const database = await deps.orm.em.findOne(PcdDatabase, { id: databaseId });
-      if (!database) return;
-      database.cacheStatus = 'failed';
-      database.cacheReason = reason;
-      await deps.orm.em.flush();
-      deps.logger.warn({ databaseId, reason }, 'pcd pull failed');
       const info = Context.current().info.workflowExecution;
-      const name = database.name;
-      const message = sourceFailureText(reason, database.branch);
-      await notify(deps, (links) => sourceFailureEvent(links, { kind: 'pcd', id: databaseId, name, reason, message, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `pcd:${databaseId}`);
+      // The failure and its event commit together.
+      const recorded = await deps.orm.em.fork().transactional(async (tx) => {
+        const database = await tx.findOne(PcdDatabase, { id: databaseId });
+        if (!database) return false;
+        database.cacheStatus = 'failed';
+        database.cacheReason = reason;
+        await tx.flush();
+        const name = database.name;
+        const message = sourceFailureText(reason, database.branch);
+        await notify(deps, (links) => sourceFailureEvent(links, { kind: 'pcd', id: databaseId, name, reason, message, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `pcd:${databaseId}`, tx);
+        return true;
+      });
+      if (!recorded) return;
+      deps.outbox?.kick();
+      deps.logger.warn({ databaseId, reason }, 'pcd pull failed');
     },
   };
 }

@@ -86,16 +86,22 @@ export function refGuideActivities(deps: ActivityDeps) {
 
     /** Records a failed attempt; the cached entities stay as the last good sync wrote them. */
     async refGuideRecordFailure(sourceId: number, reason: RefGuideFailure): Promise<void> {
-      const source = await deps.orm.em.findOne(RefGuideSource, { id: sourceId });
-      if (!source) return;
-      source.syncStatus = 'failed';
-      source.syncReason = reason;
-      await deps.orm.em.flush();
-      deps.logger.warn({ sourceId, reason }, 'ref-guide sync failed');
       const info = Context.current().info.workflowExecution;
-      const name = source.name;
-      const message = refGuideFailureText(reason, source.branch);
-      await notify(deps, (links) => sourceFailureEvent(links, { kind: 'ref-guide', id: sourceId, name, reason, message, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `ref-guide:${sourceId}`);
+      // The failure and its event commit together.
+      const recorded = await deps.orm.em.fork().transactional(async (tx) => {
+        const source = await tx.findOne(RefGuideSource, { id: sourceId });
+        if (!source) return false;
+        source.syncStatus = 'failed';
+        source.syncReason = reason;
+        await tx.flush();
+        const name = source.name;
+        const message = refGuideFailureText(reason, source.branch);
+        await notify(deps, (links) => sourceFailureEvent(links, { kind: 'ref-guide', id: sourceId, name, reason, message, workflowId: info?.workflowId ?? '', runId: info?.runId ?? String(Date.now()), at: new Date() }), `ref-guide:${sourceId}`, tx);
+        return true;
+      });
+      if (!recorded) return;
+      deps.outbox?.kick();
+      deps.logger.warn({ sourceId, reason }, 'ref-guide sync failed');
     },
 
     /** Enabled sources, for the scheduled refresh. */

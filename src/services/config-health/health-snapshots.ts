@@ -10,21 +10,32 @@ import { loadInstance } from '../instances/instance-service';
 export type SnapshotTrigger = 'scheduled' | 'recompute';
 
 /** The one scoring-and-snapshot path: scheduled runs and recomputes both come through here. */
-export async function computeAndStoreHealth(em: EntityManager, caches: PcdCacheManager, instance: Instance, trigger: SnapshotTrigger, now = new Date()): Promise<HealthResult> {
+export async function computeAndStoreHealth(
+  em: EntityManager,
+  caches: PcdCacheManager,
+  instance: Instance,
+  trigger: SnapshotTrigger,
+  now = new Date(),
+  /** Runs in the transaction that stores the snapshot (the events it raises). */
+  stored?: (tx: EntityManager, result: HealthResult) => Promise<void>,
+): Promise<HealthResult> {
   const input = await assembleHealthInput(em, caches, instance, now);
   const result = scoreInstance(input);
   const evidence = recordEvidence(result);
-  em.create(HealthSnapshot, {
-    instanceId: instance.id,
-    generatedAt: new Date(result.generatedAt),
-    engineVersion: result.engineVersion,
-    trigger,
-    band: result.overall.band,
-    score: result.overall.band === 'unknown' ? null : result.overall.score,
-    result: evidence.result as unknown as Record<string, unknown> | null,
-    evidenceRecorded: evidence.evidenceRecorded,
+  await em.transactional(async (tx) => {
+    tx.create(HealthSnapshot, {
+      instanceId: instance.id,
+      generatedAt: new Date(result.generatedAt),
+      engineVersion: result.engineVersion,
+      trigger,
+      band: result.overall.band,
+      score: result.overall.band === 'unknown' ? null : result.overall.score,
+      result: evidence.result as unknown as Record<string, unknown> | null,
+      evidenceRecorded: evidence.evidenceRecorded,
+    });
+    await tx.flush();
+    await stored?.(tx, result);
   });
-  await em.flush();
   return result;
 }
 

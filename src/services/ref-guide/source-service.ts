@@ -69,23 +69,23 @@ export class RefGuideSourceService {
     }
     const databaseIds = await this.checkedDatabaseIds(input.databaseIds ?? []);
     return this.em.transactional(async (tx) => {
-    const source = tx.create(RefGuideSource, {
-      name: input.name,
-      type: input.type ?? 'trash-guides',
-      originKind: input.origin.kind,
-      originLocation: location,
-      gitCredentialSealed,
-      branch: input.origin.kind === 'git' ? (input.origin.branch ?? 'main') : null,
-      arrType: input.arrType,
-      enabled: input.enabled ?? true,
-      databaseIds,
-      syncStatus: 'pending',
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    } as RefGuideSource);
-    await tx.flush();
-    await inserted?.(tx, source);
-    return source;
+      const source = tx.create(RefGuideSource, {
+        name: input.name,
+        type: input.type ?? 'trash-guides',
+        originKind: input.origin.kind,
+        originLocation: location,
+        gitCredentialSealed,
+        branch: input.origin.kind === 'git' ? (input.origin.branch ?? 'main') : null,
+        arrType: input.arrType,
+        enabled: input.enabled ?? true,
+        databaseIds,
+        syncStatus: 'pending',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      } as RefGuideSource);
+      await tx.flush();
+      await inserted?.(tx, source);
+      return source;
     });
   }
 
