@@ -136,6 +136,14 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/client/' },
     },
     {
+      name: 'cli-speaks-through-the-client',
+      severity: 'error',
+      comment:
+        'src/cli: the `arrgo` command line (and its fleet file, src/cli/fleet), a client of the public API only. Its own modules, the generated client (src/client) and its npm packages; nothing else of arrgo.',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/', pathNot: '^src/(cli|client)/' },
+    },
+    {
       name: 'console-speaks-through-the-client',
       severity: 'error',
       comment: 'web/: the console. Its own modules, the generated client (src/client) and its npm packages; nothing else of arrgo.',
