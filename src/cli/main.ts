@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+import { CommanderError } from 'commander';
+import { CliError, failureText } from './errors';
+import { EXIT } from './exit-codes';
+import { buildProgram } from './program';
+
+/** Runs the command line; resolves with the exit code (a failure is one line on stderr, never a stack trace). */
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' });
+    return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    process.stderr.write(`arrgo: ${failureText(error)}\n`);
+    return error instanceof CliError ? error.exitCode : EXIT.error;
+  }
+}
+
+if (require.main === module) {
+  void runCli(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -1,0 +1,18 @@
+import { Command, Option } from 'commander';
+import { registerCoreCommands } from './commands';
+import { registerFleetCommands } from './fleet';
+
+/** The `arrgo` program: global options, then every command. */
+export function buildProgram(): Command {
+  const program = new Command('arrgo')
+    .description('The arrgo command line: your *arr fleet from a terminal or a script, and the fleet file (arrgo.yaml) as code.')
+    .option('--url <url>', 'arrgo URL (default: ARRGO_URL, or the profile written by `arrgo login`)')
+    .option('--api-key <key>', 'API key (default: ARRGO_API_KEY, or the profile)')
+    .addOption(new Option('-o, --output <format>', 'table for people, json for scripts').choices(['table', 'json']).default('table'))
+    .option('-y, --yes', 'answer yes to confirmations (non-interactive use)', false)
+    .showHelpAfterError()
+    .exitOverride();
+  registerCoreCommands(program);
+  registerFleetCommands(program);
+  return program;
+}
