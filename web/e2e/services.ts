@@ -102,6 +102,8 @@ async function startArrgoOnce(options: { urlBase?: string; temporalAddress?: str
     BIND_ADDRESS: '127.0.0.1',
     URL_BASE: options.urlBase ?? '',
     PCD_SCHEMA_FETCH: 'off',
+    // As in the integration tests: an edit does not also race the drift check it would queue (test/integration/outbox.test.ts covers it).
+    DRIFT_CHECK_AFTER_EDIT: 'false',
     BACKUP_ENABLED: 'false',
     LOG_LEVEL: 'warn',
     ARRGO_API_KEY: '',
