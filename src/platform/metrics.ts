@@ -89,6 +89,8 @@ export interface FleetGauges {
   rolloutsByStatus: Record<string, number>;
   /** Seconds the longest-waiting rollout has waited at the gate (0 when none waits). */
   gateWaitMaxSeconds: number;
+  /** Outbox entries waiting for Temporal, and how long the oldest has waited (0 when none waits). */
+  outbox: { backlog: number; oldestAgeSeconds: number };
 }
 
 const fleetSources: (() => Promise<FleetGauges>)[] = [];
@@ -106,7 +108,7 @@ export function addFleetGaugeSource(source: () => Promise<FleetGauges>): () => v
   };
 }
 
-/** One database read per scrape, shared by the three gauges' collect callbacks. */
+/** One database read per scrape, shared by the fleet gauges' collect callbacks. */
 function readFleet(): Promise<FleetGauges | null> {
   const source = fleetSources[fleetSources.length - 1];
   if (!source) return Promise.resolve(null);
@@ -150,6 +152,26 @@ new Gauge({
   async collect() {
     const fleet = await readFleet();
     if (fleet) this.set(fleet.gateWaitMaxSeconds);
+  },
+});
+
+new Gauge({
+  name: 'arrgo_outbox_backlog',
+  help: 'Outbox entries (events, drift checks after edits, first pulls and syncs) waiting to be handed to Temporal.',
+  registers,
+  async collect() {
+    const fleet = await readFleet();
+    if (fleet) this.set(fleet.outbox.backlog);
+  },
+});
+
+new Gauge({
+  name: 'arrgo_outbox_oldest_age_seconds',
+  help: 'How long the oldest outbox entry has waited for Temporal (0 when none waits).',
+  registers,
+  async collect() {
+    const fleet = await readFleet();
+    if (fleet) this.set(fleet.outbox.oldestAgeSeconds);
   },
 });
 

@@ -10,6 +10,8 @@ const LISTED = [
   ['arrgo_instances', 'gauge'],
   ['arrgo_rollouts', 'gauge'],
   ['arrgo_rollout_gate_wait_seconds', 'gauge'],
+  ['arrgo_outbox_backlog', 'gauge'],
+  ['arrgo_outbox_oldest_age_seconds', 'gauge'],
   ['arrgo_pcd_cache_builds_total', 'counter'],
   ['arrgo_pcd_cache_build_duration_seconds', 'histogram'],
   ['arrgo_notification_deliveries_total', 'counter'],
@@ -83,6 +85,7 @@ describe('GET /metrics', () => {
     expect(sampleSum(f, 'arrgo_instances', { drift_status: 'never-checked' })).toBe(0);
     expect(sampleSum(f, 'arrgo_rollouts', { status: 'awaiting_confirmation' })).toBe(0);
     expect(sampleSum(f, 'arrgo_rollout_gate_wait_seconds')).toBe(0);
+    expect([sampleSum(f, 'arrgo_outbox_backlog'), sampleSum(f, 'arrgo_outbox_oldest_age_seconds')]).toEqual([0, 0]);
     expect(moved('arrgo_pcd_cache_builds_total', { layer: 'base', result: 'ready' })[2]).toBeGreaterThanOrEqual(1);
     expect(moved('arrgo_pcd_cache_build_duration_seconds_count', { layer: 'base' })[2]).toBeGreaterThanOrEqual(1);
     expect(moved('arrgo_notification_deliveries_total', { result: 'delivered', channel_kind: 'webhook' })[2]).toBe(1);

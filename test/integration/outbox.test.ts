@@ -5,6 +5,7 @@ import { startDevServer, type DevServer } from '../../src/platform/temporal-dev-
 import { dbKinds } from '../helpers/databases';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, testNamespace, type Harness } from '../helpers/harness';
+import { parsePrometheusText, sampleSum } from '../helpers/prometheus';
 import { startReceiver, type Receiver } from '../helpers/receiver';
 import { freeStablePort } from '../setup/ports';
 
@@ -87,6 +88,9 @@ describe.each(dbKinds())('outbox while Temporal is down on %s', (db) => {
     expect(health.body.components.outbox).toMatchObject({ backlog: 3, status: 'healthy' });
     expect(health.body.components.outbox.message).toMatch(/^3 outbox entries waiting for Temporal; the oldest for \d+ s$/);
     expect(health.body.components.outbox.oldestAgeSeconds).toBeGreaterThanOrEqual(0);
+    const metrics = parsePrometheusText(await (await fetch(`${h.baseUrl}/metrics`, { headers: { 'X-Api-Key': h.apiKey } })).text());
+    expect(sampleSum(metrics, 'arrgo_outbox_backlog')).toBe(3);
+    expect(sampleSum(metrics, 'arrgo_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(health.body.components.outbox.oldestAgeSeconds);
     await sleep(1500);
     expect(receiver.requests).toHaveLength(0);
 

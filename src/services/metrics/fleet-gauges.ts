@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { FleetGauges } from '../../platform/metrics';
 import { CanaryRollout, DriftResult, Instance } from '../../persistence/entities';
 import { gateReachedAt } from '../canary/gate-wait';
+import { readOutboxBacklog } from '../outbox/outbox-store';
 
 const ROLLOUT_STATUSES = ['canary_running', 'awaiting_confirmation', 'rolling_out', 'completed', 'aborted', 'failed'];
 const DRIFT_STATUSES = ['in-sync', 'drifted', 'unreachable', 'unauthorized', 'error', 'never-checked'];
@@ -9,7 +10,8 @@ const DRIFT_STATUSES = ['in-sync', 'drifted', 'unreachable', 'unauthorized', 'er
 /**
  * The fleet gauges of /metrics, read from the application database at scrape time: instances by
  * drift status, rollouts by status, and how long the longest-waiting rollout has been at the gate
- * (since its gate event, or its last update when it reached the gate before notifications existed).
+ * (since its gate event, or its last update when it reached the gate before notifications existed),
+ * and the outbox's backlog.
  */
 export async function readFleetGauges(em: EntityManager, now = new Date()): Promise<FleetGauges> {
   const instances = await em.find(Instance, {}, { fields: ['id'] });
@@ -24,5 +26,5 @@ export async function readFleetGauges(em: EntityManager, now = new Date()): Prom
   const reached = await gateReachedAt(em, rollouts.filter((r) => r.status === 'awaiting_confirmation'));
   let gateWaitMaxSeconds = 0;
   for (const at of reached.values()) gateWaitMaxSeconds = Math.max(gateWaitMaxSeconds, (now.getTime() - at.getTime()) / 1000);
-  return { instancesByDriftStatus, rolloutsByStatus, gateWaitMaxSeconds };
+  return { instancesByDriftStatus, rolloutsByStatus, gateWaitMaxSeconds, outbox: await readOutboxBacklog(em, now.getTime()) };
 }
