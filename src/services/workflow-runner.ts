@@ -52,6 +52,20 @@ export async function startWorkflow<W extends Workflow>(gateway: Pick<TemporalGa
   }
 }
 
+/**
+ * Runs a workflow start that follows a write the user waits on (a preview, a rollout, an
+ * adoption): when Temporal refuses or cannot be reached, `undo` removes what the write stored, so
+ * a refused request leaves nothing behind, and the start's failure is thrown.
+ */
+export async function unlessStarted<T>(undo: () => Promise<unknown>, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}
+
 /** Starts a workflow and waits for its result. */
 export async function executeWorkflow<W extends Workflow>(gateway: TemporalGateway, workflow: W, start: WorkflowStart<W>): Promise<WorkflowResultType<W>> {
   return workflowResult(await startWorkflow(gateway, workflow, start));

@@ -24,6 +24,7 @@ describe.each(dbKinds())('outbox while Temporal is down on %s', (db) => {
   let h: Harness;
   let receiver: Receiver;
   let radarr: FleetInstance;
+  let target: FleetInstance;
   let databaseId: number;
 
   const startTemporal = async () => {
@@ -42,10 +43,12 @@ describe.each(dbKinds())('outbox while Temporal is down on %s', (db) => {
     receiver = await startReceiver();
     databaseId = await linkDatabase(h, 'sample', SAMPLE_PCD);
     radarr = await addInstance(h, 'movie_app', { name: 'outbox-radarr', databaseId });
+    target = await addInstance(h, 'movie_app', { name: 'outbox-target', databaseId });
   }, 180_000);
   afterAll(async () => {
     await h?.close();
     await radarr?.emulator.close();
+    await target?.emulator.close();
     await receiver?.close();
     await temporal?.stop();
     fs.rmSync(temporalDir, { recursive: true, force: true });
@@ -59,6 +62,18 @@ describe.each(dbKinds())('outbox while Temporal is down on %s', (db) => {
 
     await temporal!.stop();
     temporal = null;
+    // Writes the user waits on (a preview, a rollout, an adoption) are refused and leave nothing behind.
+    const count = async (table: string) => Number((await h.service.orm.em.fork().getConnection().execute(`select count(*) as n from ${table}`))[0].n);
+    const before = { previews: await count('sync_previews'), rollouts: await count('canary_rollouts'), adoptions: await count('adoptions') };
+    const unavailable = { error: 'The workflow service is unavailable; try again shortly' };
+    expect(await h.post('/sync/previews', { instanceId: radarr.id })).toMatchObject({ status: 503, body: unavailable });
+    expect(await h.post('/canary/rollouts', { arrType: 'movie_app', canaryInstanceId: radarr.id, targetInstanceIds: [target.id], sections: ['delayProfiles'], partialPolicy: 'gate' })).toMatchObject({ status: 503, body: unavailable });
+    expect(await h.post(`/instances/${radarr.id}/adopt`, { databaseId })).toMatchObject({ status: 503, body: unavailable });
+    expect({ previews: await count('sync_previews'), rollouts: await count('canary_rollouts'), adoptions: await count('adoptions') }).toEqual(before);
+
+    // The rollout's target takes no further part (its drift is not this test's).
+    expect((await h.patch(`/instances/${target.id}`, { enabled: false })).status).toBe(200);
+
     // The instance drifts by hand, and the desired configuration is edited: the edit is accepted.
     radarr.emulator.state.delayProfiles[0].usenetDelay = 77;
     const edit = await h.patch(`/pcd/${databaseId}/entities/quality_profile/${encodeURIComponent('Movies 1080p')}`, { changes: [{ path: 'description', value: 'Edited while Temporal was down' }] });

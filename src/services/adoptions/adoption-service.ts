@@ -21,7 +21,7 @@ import {
 import { loadInstance } from '../instances/instance-service';
 import { deploymentScopedId } from '../schedules';
 import type { SyncRunnerDeps } from '../sync/sync-runner';
-import { startWorkflow, translateTemporalError, waitWithin, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
+import { startWorkflow, translateTemporalError, unlessStarted, waitWithin, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
 import { toAdoptionView, type AdoptionView } from './adoption-view';
 
 export interface AdoptionRequest {
@@ -69,13 +69,14 @@ export class AdoptionService {
     await em.flush();
     adoption.workflowId = deploymentScopedId(this.deps.temporal.taskQueue, `adopt-${adoption.id}`);
     await em.flush();
-    await startWorkflow(this.deps.temporal, adoptionWorkflow, {
+    // An adoption whose workflow never started would show as generating forever: it goes with the refused start.
+    await unlessStarted(() => em.nativeDelete(Adoption, { id: adoption.id }), () => startWorkflow(this.deps.temporal, adoptionWorkflow, {
       workflowId: adoption.workflowId,
       args: [{ adoptionId: adoption.id, ttlMs: this.deps.config.previewTtlMinutes * 60_000, heartbeatTimeoutMs: this.deps.config.syncHeartbeatTimeoutSeconds * 1000 }],
       staticSummary: `Adopt ${APP_OF[instance.arrType].label} instance "${instance.name}" into database "${database.name}"`,
       staticDetails: `Adoption ${adoption.id}; sections ${adoption.sections.join(', ')}; select ${adoption.selectAdopted}`,
       searchAttributes: searchAttributes({ kind: 'adoption', arrType: instance.arrType, instanceIds: [instanceId], databaseId: database.id, syncStatus: 'generating' }),
-    });
+    }));
     if (waitMs <= 0) return { finished: false, body: toAdoptionView(adoption) };
     const handle = this.deps.temporal.client.workflow.getHandle<typeof adoptionWorkflow>(adoption.workflowId);
     const generated = await waitWithin(handle.client, waitMs, async () => {

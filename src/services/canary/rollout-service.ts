@@ -21,7 +21,7 @@ import { toPreviewView } from '../sync/preview-view';
 import type { ServiceDeps } from '../deps';
 import type { SyncRunnerDeps } from '../sync/sync-runner';
 import { precheckRollout } from './precheck';
-import { startWorkflow, translateTemporalError } from '../workflow-runner';
+import { startWorkflow, translateTemporalError, unlessStarted } from '../workflow-runner';
 
 export interface RolloutRequest {
   arrType: ArrType;
@@ -119,7 +119,8 @@ export async function startRollout(deps: SyncRunnerDeps & Pick<ServiceDeps, 'log
     initialStateToken: rollout.stateToken,
   };
   const label = APP_OF[rollout.arrType].label;
-  await startWorkflow(deps.temporal, canaryRolloutWorkflow, {
+  // A rollout whose workflow never started would show as running forever: it goes with the refused start.
+  await unlessStarted(() => em.nativeDelete(CanaryRollout, { id: rollout.id }), () => startWorkflow(deps.temporal, canaryRolloutWorkflow, {
     workflowId: rollout.workflowId,
     args: [input],
     staticSummary: `Canary rollout ${rollout.id} to ${targets.length} ${label} instance${targets.length === 1 ? '' : 's'}: canary "${canary.name}"`,
@@ -136,7 +137,7 @@ export async function startRollout(deps: SyncRunnerDeps & Pick<ServiceDeps, 'log
       trigger: 'manual',
       rolloutStatus: 'canary_running',
     }),
-  });
+  }));
   return { rollout };
 }
 

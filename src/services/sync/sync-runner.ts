@@ -19,7 +19,7 @@ import {
   type SyncWorkflowResult,
 } from '../../workflows/contracts';
 import type { PcdCacheManager } from '../pcd/cache-manager';
-import { startWorkflow, translateTemporalError, waitWithin, workflowResultWithin, type BoundedWait } from '../workflow-runner';
+import { startWorkflow, translateTemporalError, unlessStarted, waitWithin, workflowResultWithin, type BoundedWait } from '../workflow-runner';
 import { createPreviewRecord, type PreviewRequest } from './preview-records';
 
 export interface SyncRunnerDeps {
@@ -48,14 +48,15 @@ export function syncWorkflowInput(config: Config, previewId: number, options: { 
 /** Records a preview and starts its workflow (generation, then apply when autoApply). */
 export async function startSync(deps: SyncRunnerDeps, request: PreviewRequest & { ttlSeconds?: number }): Promise<SyncPreview> {
   const preview = await createPreviewRecord(deps.orm.em, request, (id) => syncWorkflowId(deps.temporal.taskQueue, id));
-  await startWorkflow(deps.temporal, syncWorkflow, {
+  // A preview whose workflow never started would wait forever: it goes with the refused start.
+  await unlessStarted(() => deps.orm.em.nativeDelete(SyncPreview, { id: preview.id }), () => startWorkflow(deps.temporal, syncWorkflow, {
     workflowId: preview.workflowId,
     eager: true,
     args: [syncWorkflowInput(deps.config, preview.id, { autoApply: request.autoApply, trigger: request.trigger, ttlSeconds: request.ttlSeconds })],
     staticSummary: `${request.autoApply ? 'Sync' : 'Sync preview'} of ${APP_OF[preview.arrType].label} instance "${preview.instanceName}" (${preview.sections.join(', ')})`,
     staticDetails: `Preview ${preview.id}; trigger ${request.trigger}; sections ${preview.sections.join(', ')}`,
     searchAttributes: searchAttributes({ kind: 'sync', arrType: preview.arrType, instanceIds: [preview.instanceId], trigger: request.trigger, syncStatus: 'generating' }),
-  });
+  }));
   return preview;
 }
 
