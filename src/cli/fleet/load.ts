@@ -59,17 +59,18 @@ export async function loadFleet(file: string, io: LoadOptions = { cwd: process.c
   return fleet;
 }
 
-async function readOne(absolute: string, chain: string[], fleet: Fleet, problems: FleetProblem[], seen: Map<string, FleetProblem>, io: LoadOptions): Promise<void> {
+async function readOne(absolute: string, chain: string[], fleet: Fleet, problems: FleetProblem[], seen: Map<string, FleetProblem>, io: LoadOptions, includedAt?: FleetProblem): Promise<void> {
   const cwd = io.cwd;
   const shown = path.relative(cwd, absolute) || absolute;
-  const including = chain.at(-1);
-  if (chain.includes(absolute)) return void problems.push({ file: shown, line: 1, column: 1, message: `include cycle: ${[...chain, absolute].map((f) => path.relative(cwd, f)).join(' -> ')}` });
-  if (chain.length > MAX_INCLUDE_DEPTH) return void problems.push({ file: shown, line: 1, column: 1, message: `includes nest deeper than ${MAX_INCLUDE_DEPTH}` });
+  // A problem with an include is reported where it is named.
+  const here = (message: string): FleetProblem => (includedAt ? { ...includedAt, message } : { file: shown, line: 1, column: 1, message });
+  if (chain.includes(absolute)) return void problems.push(here(`include cycle: ${[...chain, absolute].map((f) => path.relative(cwd, f)).join(' -> ')}`));
+  if (chain.length > MAX_INCLUDE_DEPTH) return void problems.push(here(`includes nest deeper than ${MAX_INCLUDE_DEPTH}`));
   let text: string;
   try {
     text = await readFile(absolute, 'utf8');
   } catch {
-    return void problems.push({ file: including ? path.relative(cwd, including) : shown, line: 1, column: 1, message: `cannot read ${shown}` });
+    return void problems.push(here(`cannot read ${shown}`));
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, customTags: SECRET_TAGS, merge: true, prettyErrors: false, uniqueKeys: true });
@@ -110,11 +111,7 @@ async function readOne(absolute: string, chain: string[], fleet: Fleet, problems
     (fleet.settings as Record<string, unknown>)[key] = section;
   }
   for (const [index, include] of (content.include ?? []).entries()) {
-    const target = path.resolve(dir, include);
-    const before = problems.length;
-    await readOne(target, [...chain, absolute], fleet, problems, seen, io);
-    // An unreadable include is reported where it is named.
-    if (problems.length > before && problems[before].message.startsWith('cannot read')) problems[before] = at(offsetOf(doc, ['include', index]), problems[before].message);
+    await readOne(path.resolve(dir, include), [...chain, absolute], fleet, problems, seen, io, at(offsetOf(doc, ['include', index]), ''));
   }
 }
 
