@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type Emulator } from '../../src/emulators';
@@ -41,10 +41,12 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
     emulators.push(radarr, sonarr, lidarr);
     dir = await mkdtemp(path.join(os.tmpdir(), 'arrgo-fleet-'));
     await cp(SAMPLE_PCD, path.join(dir, 'pcd-b'), { recursive: true });
+    await mkdir(path.join(dir, 'guide'));
     const fill = (text: string) =>
       text
         .replaceAll('__PCD_A__', SAMPLE_PCD)
         .replaceAll('__PCD_B__', path.join(dir, 'pcd-b'))
+        .replaceAll('__GUIDE__', path.join(dir, 'guide'))
         .replaceAll('__RADARR_URL__', radarr.baseUrl)
         .replaceAll('__SONARR_URL__', sonarr.baseUrl)
         .replaceAll('__LIDARR_URL__', lidarr.baseUrl);
@@ -79,11 +81,11 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
     expect(run.stdout).toContain('apiKey: !env FLEET_TEST_RADARR_KEY');
     expect(run.stdout).toContain('apiKey: !file lidarr-key.txt');
     expect(run.stdout).toContain('secret: !file channel-secret.txt');
-    expect(run.stdout).toContain('Plan: 9 to create, 3 to update, 0 to delete.');
+    expect(run.stdout).toContain('Plan: 10 to create, 3 to update, 0 to delete.');
     expectNoSecret(run);
     const json = await arrgo(['-o', 'json', 'plan', '-f', 'arrgo.yaml']);
     expect(json.code).toBe(2);
-    expect(JSON.parse(json.stdout).summary).toEqual({ create: 9, update: 3, delete: 0 });
+    expect(JSON.parse(json.stdout).summary).toEqual({ create: 10, update: 3, delete: 0 });
     expectNoSecret(json);
   });
 
@@ -92,7 +94,7 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expectNoSecret(run);
-    expect(JSON.parse(run.stdout).applied).toHaveLength(12);
+    expect(JSON.parse(run.stdout).applied).toHaveLength(13);
 
     const all = await instances();
     expect(all.map((i) => [i.name, i.arrType, i.baseUrl, i.tags, i.enabled]).sort()).toEqual(
@@ -109,6 +111,8 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
       ['sample', SAMPLE_PCD],
       ['sample-copy', path.join(dir, 'pcd-b')],
     ]);
+    const sources = (await h.get('/ref-guide/sources')).body as { name: string; arrType: string; origin: { path: string }; databaseIds: number[] }[];
+    expect(sources.map((s) => [s.name, s.arrType, s.origin.path, s.databaseIds])).toEqual([['trash-movies', 'movie_app', path.join(dir, 'guide'), [databases[0].id]]]);
     const byName = Object.fromEntries(all.map((i) => [i.name, i.id]));
     const radarrSync = (await h.get(`/instances/${byName['radarr-main']}/sync-config`)).body;
     expect(radarrSync.databases).toEqual([
@@ -169,6 +173,9 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
     expect(exported.stdout).toContain('apiKey: !env ARRGO_INSTANCE_RADARR_MAIN_API_KEY');
     expect(exported.stdout).toContain('url: !env ARRGO_CHANNEL_OPS_WEBHOOK_URL');
     expect(exported.stdout).toContain('secret: !env ARRGO_CHANNEL_OPS_WEBHOOK_SECRET');
+    const json = await arrgo(['-o', 'json', 'export']);
+    expectNoSecret(json);
+    expect(JSON.parse(json.stdout).instances.find((i: { name: string }) => i.name === 'radarr-main').apiKey).toEqual({ env: 'ARRGO_INSTANCE_RADARR_MAIN_API_KEY' });
     await writeFile(path.join(dir, 'exported.yaml'), exported.stdout);
     // No secret in the environment: nothing to send, so none is needed.
     const plan = await runArrgo(['plan', '-f', 'exported.yaml'], { url: h.baseUrl, apiKey: h.apiKey, cwd: dir });

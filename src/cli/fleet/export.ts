@@ -20,6 +20,17 @@ export function secretEnvName(kind: 'INSTANCE' | 'DATABASE' | 'REF_GUIDE' | 'CHA
 
 /** The configuration as a fleet file: defaults left out, secrets as `!env` references (never their values). */
 export function exportFleet(current: FleetConfiguration, schemaUrl: string): string {
+  const doc = new Document(fleetOf(current), { customTags: [ENV_TAG] });
+  doc.commentBefore = ` yaml-language-server: $schema=${schemaUrl}\n arrgo fleet file, written by \`arrgo export\`. Secrets are !env references: set them before \`arrgo apply\`.`;
+  return doc.toString({ lineWidth: 0 });
+}
+
+/** The fleet file's content as JSON (`export -o json`): a secret is `{"env": NAME}`, as the schema allows. */
+export function exportFleetJson(current: FleetConfiguration): string {
+  return JSON.stringify(fleetOf(current));
+}
+
+function fleetOf(current: FleetConfiguration) {
   const databaseNames = new Map(current.databases.map((d) => [d.id, d.name]));
   const source = (kind: 'DATABASE' | 'REF_GUIDE', name: string, s: { kind: string; url: string | null; path: string | null; branch: string | null; tokenSet: boolean }) =>
     s.kind === 'git'
@@ -57,9 +68,7 @@ export function exportFleet(current: FleetConfiguration, schemaUrl: string): str
     })),
     settings: current.settings,
   };
-  const doc = new Document(file, { customTags: [ENV_TAG] });
-  doc.commentBefore = ` yaml-language-server: $schema=${schemaUrl}\n arrgo fleet file, written by \`arrgo export\`. Secrets are !env references: set them before \`arrgo apply\`.`;
-  return doc.toString({ lineWidth: 0 });
+  return file;
 }
 
 function withoutDefaults(selection: Record<string, unknown>): Record<string, unknown> {

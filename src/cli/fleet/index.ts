@@ -6,7 +6,7 @@ import { cliContext, type CliContext } from '../context';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { applyChanges } from './apply';
-import { exportFleet } from './export';
+import { exportFleet, exportFleetJson } from './export';
 import { fleetJsonSchema } from './json-schema';
 import { FleetFileError, loadFleet, problemText, type Fleet, type FleetProblem } from './load';
 import { planFleet, readSecret, secretsOf, type Change, type FleetConfiguration } from './plan';
@@ -79,13 +79,13 @@ export function registerFleetCommands(program: Command): void {
 
   program
     .command('export')
-    .description("Write arrgo's current configuration as a fleet file, secrets as !env references (ARRGO_INSTANCE_<NAME>_API_KEY, ...)")
+    .description("Write arrgo's current configuration as a fleet file, secrets as !env references (ARRGO_INSTANCE_<NAME>_API_KEY, ...); -o json writes the same content as JSON")
     .option('-f, --file <path>', 'write to this file instead of standard output')
     .addHelpText('after', '\nExamples:\n  arrgo export > arrgo.yaml\n  arrgo export -f arrgo.yaml && arrgo plan -f arrgo.yaml')
     .action(async (options: { file?: string }, command: Command) => {
       const ctx = cliContext(command);
       const current = await readConfiguration(ctx);
-      const text = exportFleet(current, `${ctx.url}/api/v1/fleet/schema`);
+      const text = ctx.output === 'json' ? `${exportFleetJson(current)}\n` : exportFleet(current, `${ctx.url}/api/v1/fleet/schema`);
       if (options.file) {
         const { writeFile } = await import('node:fs/promises');
         await writeFile(options.file, text, { mode: 0o644 });
