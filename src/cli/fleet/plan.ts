@@ -144,12 +144,9 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
       const body = {
         name: wanted.name,
         enabled,
-        source:
-          'git' in wanted.source
-            ? { kind: 'git', url: wanted.source.git, branch: wanted.source.branch, token: token === undefined ? undefined : secretMarker(token, fleet), tokenUsername: wanted.source.tokenUsername }
-            : { kind: 'local', path: wanted.source.local },
+        source: sourceBody(wanted.source, fleet),
       };
-      changes.push({ action: 'create', kind: 'database', name: wanted.name, fields: [{ field: 'source', from: null, to: `${source.kind} ${source.location}${source.branch ? ` (${source.branch})` : ''}` }, ...(token ? [{ field: 'token', from: null, to: secretLabel(token) }] : [])], request: { call: 'createDatabase', name: wanted.name, body } });
+      changes.push({ action: 'create', kind: 'database', name: wanted.name, fields: [{ field: 'source', from: null, to: sourceLabel(wanted.source) }, ...(token ? [{ field: 'token', from: null, to: secretLabel(token) }] : [])], request: { call: 'createDatabase', name: wanted.name, body } });
       continue;
     }
     const location = existing.source.kind === 'git' ? existing.source.url : existing.source.path;
@@ -157,12 +154,7 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
       refusals.push(`database ${JSON.stringify(wanted.name)}: its source cannot change in place (${existing.source.kind} ${location} -> ${source.kind} ${source.location}); arrgo keeps the database's edits, so link the new source under another name`);
       continue;
     }
-    const fields: FieldChange[] = [];
-    const body: Record<string, unknown> = {};
-    if (existing.enabled !== enabled) (fields.push({ field: 'enabled', from: existing.enabled, to: enabled }), (body.enabled = enabled));
-    if (source.kind === 'git' && (existing.source.branch ?? 'main') !== source.branch) (fields.push({ field: 'branch', from: existing.source.branch ?? 'main', to: source.branch }), (body.branch = source.branch));
-    if (token !== undefined && !existing.source.tokenSet) (fields.push({ field: 'token', from: null, to: secretLabel(token) }), (body.token = secretMarker(token, fleet)));
-    if (token === undefined && existing.source.tokenSet) (fields.push({ field: 'token', from: '(stored)', to: null }), (body.token = null));
+    const { fields, body } = sourceUpdate(existing.enabled, existing.source, wanted, fleet);
     if (fields.length) changes.push({ action: 'update', kind: 'database', name: wanted.name, fields, request: { call: 'updateDatabase', name: wanted.name, body } });
   }
 
@@ -178,13 +170,10 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
         name: wanted.name,
         arrType: wanted.arrType,
         enabled,
-        origin:
-          'git' in wanted.source
-            ? { kind: 'git', url: wanted.source.git, branch: wanted.source.branch, token: token === undefined ? undefined : secretMarker(token, fleet), tokenUsername: wanted.source.tokenUsername }
-            : { kind: 'local', path: wanted.source.local },
+        origin: sourceBody(wanted.source, fleet),
         databases,
       };
-      changes.push({ action: 'create', kind: 'refGuideSource', name: wanted.name, fields: [{ field: 'arrType', from: null, to: wanted.arrType }, { field: 'source', from: null, to: `${source.kind} ${source.location}${source.branch ? ` (${source.branch})` : ''}` }, ...(databases.length ? [{ field: 'databases', from: null, to: databases }] : [])], request: { call: 'createRefGuideSource', name: wanted.name, body } });
+      changes.push({ action: 'create', kind: 'refGuideSource', name: wanted.name, fields: [{ field: 'arrType', from: null, to: wanted.arrType }, { field: 'source', from: null, to: sourceLabel(wanted.source) }, ...(databases.length ? [{ field: 'databases', from: null, to: databases }] : [])], request: { call: 'createRefGuideSource', name: wanted.name, body } });
       continue;
     }
     const location = existing.origin.kind === 'git' ? existing.origin.url : existing.origin.path;
@@ -192,14 +181,9 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
       refusals.push(`reference-guide source ${JSON.stringify(wanted.name)}: its source and app type cannot change in place; add another source under another name`);
       continue;
     }
-    const fields: FieldChange[] = [];
-    const body: Record<string, unknown> = {};
+    const { fields, body } = sourceUpdate(existing.enabled, existing.origin, wanted, fleet);
     const currentDatabases = existing.databaseIds.map((id) => databaseNames.get(id) ?? `#${id}`);
-    if (existing.enabled !== enabled) (fields.push({ field: 'enabled', from: existing.enabled, to: enabled }), (body.enabled = enabled));
-    if (source.kind === 'git' && (existing.origin.branch ?? 'main') !== source.branch) (fields.push({ field: 'branch', from: existing.origin.branch ?? 'main', to: source.branch }), (body.branch = source.branch));
     if (!sameValue([...currentDatabases].sort(), [...databases].sort())) (fields.push({ field: 'databases', from: currentDatabases, to: databases }), (body.databases = databases));
-    if (token !== undefined && !existing.origin.tokenSet) (fields.push({ field: 'token', from: null, to: secretLabel(token) }), (body.token = secretMarker(token, fleet)));
-    if (token === undefined && existing.origin.tokenSet) (fields.push({ field: 'token', from: '(stored)', to: null }), (body.token = null));
     if (fields.length) changes.push({ action: 'update', kind: 'refGuideSource', name: wanted.name, fields, request: { call: 'updateRefGuideSource', name: wanted.name, body } });
   }
 
@@ -309,6 +293,36 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
   for (const s of current.refGuideSources) if (!sources.has(s.name)) changes.push({ action: 'delete', kind: 'refGuideSource', name: s.name, fields: [], request: { call: 'deleteRefGuideSource', name: s.name } });
   for (const d of current.databases) if (!declaredDatabases.has(d.name)) changes.push({ action: 'delete', kind: 'database', name: d.name, fields: [], request: { call: 'deleteDatabase', name: d.name } });
   return changes;
+}
+
+function sourceLabel(source: GitOrLocal): string {
+  const { kind, location, branch } = sourceText(source);
+  return `${kind} ${location}${branch ? ` (${branch})` : ''}`;
+}
+
+/** The git or local source of a database or reference-guide source, as the API takes it. */
+function sourceBody(source: GitOrLocal, fleet: Fleet): Record<string, unknown> {
+  if (!('git' in source)) return { kind: 'local', path: source.local };
+  return { kind: 'git', url: source.git, branch: source.branch, token: source.token === undefined ? undefined : secretMarker(source.token, fleet), tokenUsername: source.tokenUsername };
+}
+
+/** What changes in a database's or reference-guide source's enabled flag, branch and token (the rest is fixed). */
+function sourceUpdate(
+  enabledNow: boolean,
+  stored: { branch: string | null; tokenSet: boolean },
+  wanted: { enabled?: boolean; source: GitOrLocal },
+  fleet: Fleet,
+): { fields: FieldChange[]; body: Record<string, unknown> } {
+  const fields: FieldChange[] = [];
+  const body: Record<string, unknown> = {};
+  const enabled = wanted.enabled ?? true;
+  const source = sourceText(wanted.source);
+  const token = 'git' in wanted.source ? wanted.source.token : undefined;
+  if (enabledNow !== enabled) (fields.push({ field: 'enabled', from: enabledNow, to: enabled }), (body.enabled = enabled));
+  if (source.kind === 'git' && (stored.branch ?? 'main') !== source.branch) (fields.push({ field: 'branch', from: stored.branch ?? 'main', to: source.branch }), (body.branch = source.branch));
+  if (token !== undefined && !stored.tokenSet) (fields.push({ field: 'token', from: null, to: secretLabel(token) }), (body.token = secretMarker(token, fleet)));
+  if (token === undefined && stored.tokenSet) (fields.push({ field: 'token', from: '(stored)', to: null }), (body.token = null));
+  return { fields, body };
 }
 
 function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {
