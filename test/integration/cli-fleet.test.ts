@@ -2,6 +2,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type Emulator } from '../../src/emulators';
+import { dbKinds, type DbKind } from '../helpers/databases';
 import { SAMPLE_PCD } from '../helpers/fleet';
 import { runArrgo, type CliRun } from '../helpers/fleet-cli';
 import { startArrgo, type Harness } from '../helpers/harness';
@@ -12,7 +13,7 @@ const CHANNEL_URL = 'http://127.0.0.1:9/hooks/fleet-channel-url-secret-path';
 const CHANNEL_SECRET = 'fleet-channel-hmac-secret-0123456789';
 const SECRETS = [...Object.values(KEYS), CHANNEL_URL, 'fleet-channel-url-secret-path', CHANNEL_SECRET];
 
-describe('arrgo fleet file (the real binary against the real service)', () => {
+describe.each(dbKinds())('arrgo fleet file on %s (the real binary against the real service)', (db: DbKind) => {
   let h: Harness;
   let dir: string;
   const emulators: Emulator[] = [];
@@ -32,7 +33,7 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
   const instances = async () => (await h.get('/instances?pageSize=100')).body.items as { id: number; name: string; arrType: string; baseUrl: string; tags: string[]; enabled: boolean; verification: { status: string } }[];
 
   beforeAll(async () => {
-    h = await startArrgo();
+    h = await startArrgo({ db });
     const [radarr, sonarr, lidarr] = await Promise.all([
       startEmulator({ app: 'radarr', apiKey: KEYS.radarr }),
       startEmulator({ app: 'sonarr', apiKey: KEYS.sonarr }),
@@ -81,11 +82,11 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
     expect(run.stdout).toContain('apiKey: !env FLEET_TEST_RADARR_KEY');
     expect(run.stdout).toContain('apiKey: !file lidarr-key.txt');
     expect(run.stdout).toContain('secret: !file channel-secret.txt');
-    expect(run.stdout).toContain('Plan: 10 to create, 3 to update, 0 to delete.');
+    expect(run.stdout).toContain('Plan: 10 to create, 4 to update, 0 to delete.');
     expectNoSecret(run);
     const json = await arrgo(['-o', 'json', 'plan', '-f', 'arrgo.yaml']);
     expect(json.code).toBe(2);
-    expect(JSON.parse(json.stdout).summary).toEqual({ create: 10, update: 3, delete: 0 });
+    expect(JSON.parse(json.stdout).summary).toEqual({ create: 10, update: 4, delete: 0 });
     expectNoSecret(json);
   });
 
@@ -94,7 +95,7 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expectNoSecret(run);
-    expect(JSON.parse(run.stdout).applied).toHaveLength(13);
+    expect(JSON.parse(run.stdout).applied).toHaveLength(14);
 
     const all = await instances();
     expect(all.map((i) => [i.name, i.arrType, i.baseUrl, i.tags, i.enabled]).sort()).toEqual(
@@ -126,9 +127,35 @@ describe('arrgo fleet file (the real binary against the real service)', () => {
     const channels = (await h.get('/notifications/channels')).body.items;
     expect(channels.map((c: any) => [c.name, c.kind, c.events, c.urlSet, c.secretSet, c.enabled])).toEqual([['ops-webhook', 'webhook', ['drift.detected', 'sync.failed'], true, true, true]]);
     expect((await h.get('/drift/settings')).body).toMatchObject({ enabled: true, intervalMinutes: 45 });
+    expect((await h.get('/ref-guide/settings')).body).toMatchObject({ enabled: false, intervalMinutes: 720, paused: true });
     expect((await h.get('/sync-history/settings')).body).toEqual({ enabled: true, retentionDays: 30, retentionMaxEntries: 500 });
     expect((await h.get('/snapshots/settings')).body).toEqual({ maxPerDatabase: 20, retentionDays: 90 });
   }, 240_000);
+
+  it('GET /fleet/configuration answers everything the file declares in one read, without a secret', async () => {
+    const read = await h.get('/fleet/configuration');
+    expect(read.status).toBe(200);
+    for (const secret of SECRETS) expect(read.text).not.toContain(secret);
+    const { instances: all, syncConfigs, databases, refGuideSources, channels, settings } = read.body;
+    expect(all.map((i: { name: string; apiKeySet: boolean }) => [i.name, i.apiKeySet])).toEqual([
+      ['radarr-main', true],
+      ['sonarr-main', true],
+      ['lidarr-main', true],
+    ]);
+    expect(syncConfigs.map((c: { instanceId: number; databases: { databaseId: number }[] }) => [c.instanceId, c.databases.map((d) => d.databaseId)])).toEqual([
+      [all[0].id, [databases[0].id]],
+      [all[1].id, [databases[1].id]],
+      [all[2].id, [databases[0].id]],
+    ]);
+    expect(refGuideSources.map((s: { name: string }) => s.name)).toEqual(['trash-movies']);
+    expect(channels.map((c: { name: string; urlSet: boolean }) => [c.name, c.urlSet])).toEqual([['ops-webhook', true]]);
+    expect(settings).toEqual({
+      driftPolling: { enabled: true, intervalMinutes: 45 },
+      refGuideRefresh: { enabled: false, intervalMinutes: 720 },
+      syncHistoryRetention: { enabled: true, retentionDays: 30, retentionMaxEntries: 500 },
+      snapshots: { maxPerDatabase: 20, retentionDays: 90 },
+    });
+  });
 
   it('a second apply and plan report no changes (exit 0)', async () => {
     const plan = await arrgo(['plan', '-f', 'arrgo.yaml']);

@@ -93,3 +93,11 @@ describe('fleet plan and export', () => {
     expect(shipped).toEqual(fleetJsonSchema());
   });
 });
+
+describe('fleet secrets', () => {
+  it('a secret whose variable is not set fails with its name, never a value', async () => {
+    const fleet = { databases: [], refGuideSources: [], channels: [], settings: {}, secretBase: new Map(), instances: [{ name: 'x', type: 'movie_app' as const, baseUrl: 'http://127.0.0.1:1', apiKey: { env: 'FLEET_UNSET_KEY' } }] };
+    const [change] = planFleet(fleet, configuration(), { prune: false });
+    await expect(resolveSecrets(change.request.call === 'createInstance' ? change.request.body! : {}, {})).rejects.toThrow('The environment variable FLEET_UNSET_KEY is not set (a secret of the fleet file)');
+  });
+});
