@@ -33,7 +33,7 @@ export async function applyChanges(client: ArrgoClient, current: FleetConfigurat
         const id = idOf('database', request.name);
         await unwrap(client.PATCH('/api/v1/databases/{id}', { params: { path: { id } }, body: (await resolveSecrets(request.body!, env)) as never }));
         if ('branch' in request.body! || 'token' in request.body!) {
-          await unwrap(client.POST('/api/v1/databases/{id}/pull', { params: { path: { id }, query: { wait: false } as never } }));
+          await unwrap(client.POST('/api/v1/databases/{id}/pull', { params: { path: { id } } }));
           created.add(id);
         }
         break;
