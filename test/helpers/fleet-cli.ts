@@ -29,3 +29,27 @@ export function runArrgo(args: string[], options: { url?: string; apiKey?: strin
     child.stdin.end(options.input ?? '');
   });
 }
+
+const shellQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs the binary in a pseudo-terminal (util-linux `script`), so standard input is a terminal and
+ * the command may ask; `input` is typed into it. Standard output and error arrive together.
+ */
+export function runArrgoInTerminal(args: string[], options: { url: string; apiKey: string; cwd: string; env?: Record<string, string>; input: string }): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const command = [process.execPath, CLI_MAIN, ...args].map(shellQuote).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', TERM: 'dumb', ARRGO_URL: options.url, ARRGO_API_KEY: options.apiKey, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.write(options.input);
+  });
+}

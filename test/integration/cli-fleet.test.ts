@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startEmulator, type Emulator } from '../../src/emulators';
 import { dbKinds, type DbKind } from '../helpers/databases';
 import { SAMPLE_PCD } from '../helpers/fleet';
-import { runArrgo, type CliRun } from '../helpers/fleet-cli';
+import { runArrgo, runArrgoInTerminal, type CliRun } from '../helpers/fleet-cli';
 import { startArrgo, type Harness } from '../helpers/harness';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'fleet');
@@ -210,7 +210,7 @@ describe.each(dbKinds())('arrgo fleet file on %s (the real binary against the re
     expect(plan.code).toBe(0);
   });
 
-  it('--prune deletes an instance the file no longer names: refused without --yes off a terminal, done with --yes', async () => {
+  it('--prune deletes what the file no longer names: refused without --yes off a terminal, asked on a terminal (declined keeps it, confirmed deletes), done with --yes', async () => {
     const text = await readFile(path.join(dir, 'instances.yaml'), 'utf8');
     await writeFile(path.join(dir, 'instances.yaml'), text.slice(0, text.indexOf('  - name: lidarr-main')));
     const plain = await arrgo(['plan', '-f', 'arrgo.yaml']);
@@ -222,11 +222,25 @@ describe.each(dbKinds())('arrgo fleet file on %s (the real binary against the re
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe('arrgo: Refusing to delete instance lidarr-main without confirmation: pass --yes (standard input is not a terminal)\n');
     expect((await instances()).map((i) => i.name)).toContain('lidarr-main');
+    // On a terminal it asks; anything but yes keeps everything.
+    const declined = await runArrgoInTerminal(['apply', '-f', 'arrgo.yaml', '--prune'], { url: h.baseUrl, apiKey: h.apiKey, cwd: dir, env, input: 'n\n' });
+    expect(declined.stdout).toContain('Delete instance lidarr-main from arrgo? [y/N]');
+    expect(declined.stdout).toContain('arrgo: Nothing applied: the deletions were not confirmed');
+    expect(declined.code).toBe(1);
+    expect((await instances()).map((i) => i.name)).toContain('lidarr-main');
     const applied = await arrgo(['apply', '-f', 'arrgo.yaml', '--prune', '--yes']);
     expect(applied.code).toBe(0);
     expect(applied.stdout).toContain('- instance lidarr-main: deleted');
     expect((await instances()).map((i) => i.name).sort()).toEqual(['radarr-main', 'sonarr-main']);
     expect((await arrgo(['plan', '-f', 'arrgo.yaml', '--prune'])).code).toBe(0);
+    // A confirmation typed on a terminal deletes too: the channel, once the file stops naming it.
+    const text2 = await readFile(path.join(dir, 'arrgo.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'arrgo.yaml'), text2.replace(/channels:\n(  .*\n|    .*\n)*/, ''));
+    const confirmed = await runArrgoInTerminal(['apply', '-f', 'arrgo.yaml', '--prune'], { url: h.baseUrl, apiKey: h.apiKey, cwd: dir, env, input: 'y\n' });
+    expect(confirmed.stdout).toContain('Delete channel ops-webhook from arrgo? [y/N]');
+    expect(confirmed.stdout).toContain('- channel ops-webhook: deleted');
+    expect(confirmed.code).toBe(0);
+    expect((await h.get('/notifications/channels')).body.items).toEqual([]);
   });
 
   it('publishes the JSON Schema without a key (for editors) and the shipped copy is the same document', async () => {
