@@ -101,3 +101,15 @@ describe('fleet secrets', () => {
     await expect(resolveSecrets(change.request.call === 'createInstance' ? change.request.body! : {}, {})).rejects.toThrow('The environment variable FLEET_UNSET_KEY is not set (a secret of the fleet file)');
   });
 });
+
+describe('the fleet JSON Schema', () => {
+  it('compiles as draft 2020-12 and accepts an exported file, refusing an unknown key', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Ajv2020 = require('ajv/dist/2020').default;
+    const validate = new Ajv2020({ strict: false }).compile(fleetJsonSchema());
+    const exported = JSON.parse(JSON.stringify({ version: 1, instances: [{ name: 'a', type: 'movie_app', baseUrl: 'http://127.0.0.1:1', apiKey: { env: 'K' }, sync: [{ database: 'd', qualityProfiles: ['P'] }] }], 'x-anchors': { any: 1 } }));
+    expect(validate(exported)).toBe(true);
+    expect(validate({ instances: [{ name: 'a', type: 'movie_app', baseUrl: 'http://x', apiKey: { env: 'K' }, colour: 'blue' }] })).toBe(false);
+    expect(validate({ unknown: 1 })).toBe(false);
+  });
+});
