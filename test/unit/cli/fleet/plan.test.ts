@@ -1,3 +1,4 @@
+import Ajv2020 from 'ajv/dist/2020';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,8 +105,6 @@ describe('fleet secrets', () => {
 
 describe('the fleet JSON Schema', () => {
   it('compiles as draft 2020-12 and accepts an exported file, refusing an unknown key', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const Ajv2020 = require('ajv/dist/2020').default;
     const validate = new Ajv2020({ strict: false }).compile(fleetJsonSchema());
     const exported = JSON.parse(JSON.stringify({ version: 1, instances: [{ name: 'a', type: 'movie_app', baseUrl: 'http://127.0.0.1:1', apiKey: { env: 'K' }, sync: [{ database: 'd', qualityProfiles: ['P'] }] }], 'x-anchors': { any: 1 } }));
     expect(validate(exported)).toBe(true);
