@@ -19,6 +19,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY temporal ./temporal
 COPY examples ./examples
+# The fleet file's JSON Schema, served by GET /api/v1/fleet/schema (the CLI prints the same document: arrgo fleet-schema).
+COPY schemas ./schemas
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

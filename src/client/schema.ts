@@ -190,6 +190,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/fleet/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the fleet file (arrgo.yaml) declares, in one read: instances, their sync configurations, databases, reference-guide sources, notification channels and the settings
+         * @description What `arrgo plan` compares a fleet file against and `arrgo export` writes (docs/cli.md, "The fleet file"). Secrets (API keys, git tokens, channel URLs and secrets) are never returned: apiKeySet, tokenSet, urlSet and secretSet say whether one is stored. No app is called.
+         */
+        get: operations["getFleetConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fleet/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The JSON Schema of the fleet file (arrgo.yaml), for editors (`# yaml-language-server: $schema=<arrgo>/api/v1/fleet/schema`)
+         * @description Public (no API key): an editor fetches it without credentials. It holds no configuration, only the file format; the CLI ships the same file (schemas/arrgo-fleet.schema.json).
+         */
+        get: operations["getFleetSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/fleet/overview": {
         parameters: {
             query?: never;
@@ -1801,121 +1841,15 @@ export interface components {
             enabled?: boolean;
             tags?: string[];
         };
-        FleetInstance: {
-            id: number;
-            name: string;
-            arrType: components["schemas"]["ArrType"];
-            enabled: boolean;
-            /** @description The app version reported at the newer of the last connection test and the last drift check */
-            version: string | null;
-            /** @enum {string} */
-            verification: "verified" | "unverified" | "never-verified";
-            drift: {
-                /** @enum {string} */
-                status: "in-sync" | "drifted" | "unreachable" | "unauthorized" | "error" | "never-checked";
-                /** Format: date-time */
-                checkedAt: string | null;
-                counts: {
-                    drifted: number;
-                    missing: number;
-                    unmanaged: number;
-                } | null;
-            };
-            /** @description The newest health snapshot (GET /config-health/{instanceId} has its criteria); null before the first */
-            health: {
-                /** @enum {string} */
-                band: "healthy" | "attention" | "needs-review" | "unknown";
-                score: number | null;
-                /** Format: date-time */
-                generatedAt: string;
-            } | null;
-            /** @description The newest sync run (GET /sync-history has them all); null when the instance never synced */
-            lastSync: {
-                runId: number;
-                /** @enum {string} */
-                status: "running" | "success" | "partial" | "failed";
-                trigger: string;
-                /** Format: date-time */
-                startedAt: string;
-                /** Format: date-time */
-                finishedAt: string | null;
-                /** @description Pre-authored failure text of a failed or partial run */
-                error: string | null;
-                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
-                workflowUrl: string | null;
-            } | null;
-        };
-        FleetOverview: {
-            /** Format: date-time */
-            generatedAt: string;
-            /** @description Instances registered; at most 500 are listed (by name) */
-            instancesTotal: number;
-            instances: components["schemas"]["FleetInstance"][];
-            /** @description Over the listed instances */
-            counts: {
-                enabled: number;
-                disabled: number;
-                drift: {
-                    "in-sync": number;
-                    drifted: number;
-                    unreachable: number;
-                    unauthorized: number;
-                    error: number;
-                    "never-checked": number;
-                };
-                /** @description By the band of the newest snapshot; none: no snapshot yet */
-                health: {
-                    healthy: number;
-                    attention: number;
-                    "needs-review": number;
-                    unknown: number;
-                    none: number;
-                };
-                /** @description By the status of the newest sync run; never: no run yet */
-                lastSync: {
-                    running: number;
-                    success: number;
-                    partial: number;
-                    failed: number;
-                    never: number;
-                };
-            };
-            /** @description Rollouts waiting at the gate (awaiting_confirmation), the longest-waiting first; at most 50 */
-            gate: {
-                rolloutId: number;
-                arrType: components["schemas"]["ArrType"];
-                canaryInstanceId: number;
-                canaryInstanceName: string;
-                targetCount: number;
-                /**
-                 * Format: date-time
-                 * @description When the rollout reached the gate
-                 */
-                waitingSince: string;
-                waitedSeconds: number;
-                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
-                workflowUrl: string | null;
-            }[];
-            /** @description The newest failed or partial sync runs and rollouts that ended because a canary or targets failed (not an operator's abort), newest first; at most 10 */
-            recentFailures: {
-                /** @enum {string} */
-                kind: "sync" | "rollout";
-                /** @description The sync run's or the rollout's id */
-                id: number;
-                /** @description The run's instance or the rollout's canary (null once deleted) */
-                instanceId: number | null;
-                instanceName: string;
-                /** @description failed or partial (sync runs), failed or aborted (rollouts) */
-                status: string;
-                /** @description The rollout's reason code (canary_failed, canary_partial, canary_unverified, targets_failed); null for sync runs */
-                code: string | null;
-                /** @description Pre-authored text */
-                message: string | null;
-                /** Format: date-time */
-                at: string;
-                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
-                workflowUrl: string | null;
-            }[];
+        SyncSelection: {
+            qualityProfiles: string[];
+            delayProfile: string | null;
+            naming: string | null;
+            mediaSettings: string | null;
+            qualityDefinitions: string | null;
+            metadataProfile: string | null;
+            namespace: string | null;
+            deleteUnmanaged: boolean;
         };
         SkippedWrite: {
             /** @enum {string} */
@@ -2042,6 +1976,231 @@ export interface components {
             lastPulledAt: string | null;
             createdAt: string;
             updatedAt: string;
+        };
+        /**
+         * @description Guide type; trash-guides is the only one so far
+         * @enum {string}
+         */
+        RefGuideType: "trash-guides";
+        /**
+         * @description The app family the source is read for (docs/json/radarr or docs/json/sonarr). Requests may also spell movie_app as radarr, series_app as sonarr; answers use the canonical value.
+         * @enum {string}
+         */
+        RefGuideArrType: "movie_app" | "series_app";
+        RefGuideSource: {
+            id: number;
+            name: string;
+            type: components["schemas"]["RefGuideType"];
+            arrType: components["schemas"]["RefGuideArrType"];
+            enabled: boolean;
+            origin: {
+                /** @enum {string} */
+                kind: "git" | "local";
+                url: string | null;
+                path: string | null;
+                branch: string | null;
+                /** @description A token is stored for the git source (the token itself is never returned) */
+                tokenSet: boolean;
+            };
+            databaseIds: number[];
+            /** @description Commit of the last good sync (null for a local directory that is not a git work tree) */
+            lastCommit: string | null;
+            /** @description Time of the last good sync; null until one succeeded (the cache is not ready) */
+            lastSyncedAt: string | null;
+            sync: {
+                /** @enum {string} */
+                status: "pending" | "syncing" | "ready" | "failed";
+                /**
+                 * @description Sanitized reason code of the last failed sync; the last good cache still serves. branch_not_found is cleared when the branch is changed (until the next sync)
+                 * @enum {string|null}
+                 */
+                reason: "git_unavailable" | "fetch_failed" | "auth_failed" | "branch_not_found" | "not_a_repository" | "source_missing" | "guide_missing" | "guide_invalid" | "source_deleted" | "sync_failed" | null;
+                /** @description The reason in words, pre-authored (never git output); branch_not_found names the branch tried */
+                message: string | null;
+                lastAttemptAt: string | null;
+            };
+            /** @description Cached entities per type as of the last good sync */
+            entityCounts: {
+                [key: string]: number;
+            } | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        NotificationEventType: "drift.detected" | "drift.resolved" | "rollout.awaiting_gate" | "rollout.completed" | "rollout.failed" | "rollout.aborted" | "sync.failed" | "health.dropped" | "pcd.pull_failed" | "ref_guide.sync_failed";
+        NotificationChannel: {
+            id: number;
+            name: string;
+            /**
+             * @description `webhook`: a JSON POST signed with HMAC-SHA256; `discord`: a Discord webhook (embeds)
+             * @enum {string}
+             */
+            kind: "webhook" | "discord";
+            events: components["schemas"]["NotificationEventType"][];
+            enabled: boolean;
+            /** @description A URL is stored (never returned) */
+            urlSet: boolean;
+            /** @description A signing secret is stored (never returned) */
+            secretSet: boolean;
+            createdAt: string;
+            updatedAt: string;
+        };
+        SyncHistorySettings: {
+            enabled: boolean;
+            retentionDays: number;
+            retentionMaxEntries: number;
+        };
+        SnapshotSettings: {
+            /** @description Newest snapshots kept per database, 1 to 1000 (default 50) */
+            maxPerDatabase: number;
+            /** @description Snapshots older than this many days are pruned; 0 (default) disables age-based pruning */
+            retentionDays: number;
+        };
+        FleetConfiguration: {
+            /** @description Every instance, oldest first (at most 5000) */
+            instances: components["schemas"]["Instance"][];
+            /** @description The sync configuration of every instance that has one: its databases in priority order, each with its selection (as GET /instances/{id}/sync-config) */
+            syncConfigs: {
+                instanceId: number;
+                databases: {
+                    databaseId: number;
+                    selection: components["schemas"]["SyncSelection"];
+                }[];
+            }[];
+            databases: components["schemas"]["Database"][];
+            refGuideSources: components["schemas"]["RefGuideSource"][];
+            /** @description Every notification channel, oldest first (at most 5000) */
+            channels: components["schemas"]["NotificationChannel"][];
+            settings: {
+                /** @description As PUT /drift/settings takes it */
+                driftPolling: {
+                    enabled: boolean;
+                    intervalMinutes: number;
+                };
+                /** @description As PUT /ref-guide/settings takes it */
+                refGuideRefresh: {
+                    enabled: boolean;
+                    intervalMinutes: number;
+                };
+                syncHistoryRetention: components["schemas"]["SyncHistorySettings"];
+                snapshots: components["schemas"]["SnapshotSettings"];
+            };
+        };
+        FleetInstance: {
+            id: number;
+            name: string;
+            arrType: components["schemas"]["ArrType"];
+            enabled: boolean;
+            /** @description The app version reported at the newer of the last connection test and the last drift check */
+            version: string | null;
+            /** @enum {string} */
+            verification: "verified" | "unverified" | "never-verified";
+            drift: {
+                /** @enum {string} */
+                status: "in-sync" | "drifted" | "unreachable" | "unauthorized" | "error" | "never-checked";
+                /** Format: date-time */
+                checkedAt: string | null;
+                counts: {
+                    drifted: number;
+                    missing: number;
+                    unmanaged: number;
+                } | null;
+            };
+            /** @description The newest health snapshot (GET /config-health/{instanceId} has its criteria); null before the first */
+            health: {
+                /** @enum {string} */
+                band: "healthy" | "attention" | "needs-review" | "unknown";
+                score: number | null;
+                /** Format: date-time */
+                generatedAt: string;
+            } | null;
+            /** @description The newest sync run (GET /sync-history has them all); null when the instance never synced */
+            lastSync: {
+                runId: number;
+                /** @enum {string} */
+                status: "running" | "success" | "partial" | "failed";
+                trigger: string;
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                finishedAt: string | null;
+                /** @description Pre-authored failure text of a failed or partial run */
+                error: string | null;
+                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
+                workflowUrl: string | null;
+            } | null;
+        };
+        FleetOverview: {
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description Instances registered; at most 500 are listed (by name) */
+            instancesTotal: number;
+            instances: components["schemas"]["FleetInstance"][];
+            /** @description Over the listed instances */
+            counts: {
+                enabled: number;
+                disabled: number;
+                drift: {
+                    "in-sync": number;
+                    drifted: number;
+                    unreachable: number;
+                    unauthorized: number;
+                    error: number;
+                    "never-checked": number;
+                };
+                /** @description By the band of the newest snapshot; none: no snapshot yet */
+                health: {
+                    healthy: number;
+                    attention: number;
+                    "needs-review": number;
+                    unknown: number;
+                    none: number;
+                };
+                /** @description By the status of the newest sync run; never: no run yet */
+                lastSync: {
+                    running: number;
+                    success: number;
+                    partial: number;
+                    failed: number;
+                    never: number;
+                };
+            };
+            /** @description Rollouts waiting at the gate (awaiting_confirmation), the longest-waiting first; at most 50 */
+            gate: {
+                rolloutId: number;
+                arrType: components["schemas"]["ArrType"];
+                canaryInstanceId: number;
+                canaryInstanceName: string;
+                targetCount: number;
+                /**
+                 * Format: date-time
+                 * @description When the rollout reached the gate
+                 */
+                waitingSince: string;
+                waitedSeconds: number;
+                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
+                workflowUrl: string | null;
+            }[];
+            /** @description The newest failed or partial sync runs and rollouts that ended because a canary or targets failed (not an operator's abort), newest first; at most 10 */
+            recentFailures: {
+                /** @enum {string} */
+                kind: "sync" | "rollout";
+                /** @description The sync run's or the rollout's id */
+                id: number;
+                /** @description The run's instance or the rollout's canary (null once deleted) */
+                instanceId: number | null;
+                instanceName: string;
+                /** @description failed or partial (sync runs), failed or aborted (rollouts) */
+                status: string;
+                /** @description The rollout's reason code (canary_failed, canary_partial, canary_unverified, targets_failed); null for sync runs */
+                code: string | null;
+                /** @description Pre-authored text */
+                message: string | null;
+                /** Format: date-time */
+                at: string;
+                /** @description The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server) */
+                workflowUrl: string | null;
+            }[];
         };
         DatabaseSource: {
             /** @enum {string} */
@@ -2824,16 +2983,6 @@ export interface components {
             /** @description databaseVersion of the preview being adopted */
             databaseVersion: string;
         };
-        SyncSelection: {
-            qualityProfiles: string[];
-            delayProfile: string | null;
-            naming: string | null;
-            mediaSettings: string | null;
-            qualityDefinitions: string | null;
-            metadataProfile: string | null;
-            namespace: string | null;
-            deleteUnmanaged: boolean;
-        };
         SyncConfig: {
             instanceId: number;
             /** @description The first database; the selection fields beside it are its selection */
@@ -3438,11 +3587,6 @@ export interface components {
             finishedAt: string | null;
             createdAt: string;
         };
-        SyncHistorySettings: {
-            enabled: boolean;
-            retentionDays: number;
-            retentionMaxEntries: number;
-        };
         SyncHistorySettingsPatch: {
             enabled?: boolean;
             /** @description Finished runs older than this many days are removed (1 to 3650) */
@@ -3563,12 +3707,6 @@ export interface components {
             /** @description Instances fed by the database (single rollback reads; empty in lists): preview a sync for them with POST /sync/previews to see what the rollback means for the apps */
             instancesFed: number[];
         };
-        SnapshotSettings: {
-            /** @description Newest snapshots kept per database, 1 to 1000 (default 50) */
-            maxPerDatabase: number;
-            /** @description Snapshots older than this many days are pruned; 0 (default) disables age-based pruning */
-            retentionDays: number;
-        };
         SnapshotSettingsPatch: {
             /** @description Newest snapshots kept per database, 1 to 1000 (default 50) */
             maxPerDatabase?: number;
@@ -3677,55 +3815,6 @@ export interface components {
         TimelineAnnotationPatch: {
             /** @description At most 4,000 characters */
             body: string;
-        };
-        /**
-         * @description Guide type; trash-guides is the only one so far
-         * @enum {string}
-         */
-        RefGuideType: "trash-guides";
-        /**
-         * @description The app family the source is read for (docs/json/radarr or docs/json/sonarr). Requests may also spell movie_app as radarr, series_app as sonarr; answers use the canonical value.
-         * @enum {string}
-         */
-        RefGuideArrType: "movie_app" | "series_app";
-        RefGuideSource: {
-            id: number;
-            name: string;
-            type: components["schemas"]["RefGuideType"];
-            arrType: components["schemas"]["RefGuideArrType"];
-            enabled: boolean;
-            origin: {
-                /** @enum {string} */
-                kind: "git" | "local";
-                url: string | null;
-                path: string | null;
-                branch: string | null;
-                /** @description A token is stored for the git source (the token itself is never returned) */
-                tokenSet: boolean;
-            };
-            databaseIds: number[];
-            /** @description Commit of the last good sync (null for a local directory that is not a git work tree) */
-            lastCommit: string | null;
-            /** @description Time of the last good sync; null until one succeeded (the cache is not ready) */
-            lastSyncedAt: string | null;
-            sync: {
-                /** @enum {string} */
-                status: "pending" | "syncing" | "ready" | "failed";
-                /**
-                 * @description Sanitized reason code of the last failed sync; the last good cache still serves. branch_not_found is cleared when the branch is changed (until the next sync)
-                 * @enum {string|null}
-                 */
-                reason: "git_unavailable" | "fetch_failed" | "auth_failed" | "branch_not_found" | "not_a_repository" | "source_missing" | "guide_missing" | "guide_invalid" | "source_deleted" | "sync_failed" | null;
-                /** @description The reason in words, pre-authored (never git output); branch_not_found names the branch tried */
-                message: string | null;
-                lastAttemptAt: string | null;
-            };
-            /** @description Cached entities per type as of the last good sync */
-            entityCounts: {
-                [key: string]: number;
-            } | null;
-            createdAt: string;
-            updatedAt: string;
         };
         RefGuideOrigin: {
             /** @enum {string} */
@@ -4186,25 +4275,6 @@ export interface components {
                     fields: components["schemas"]["FieldChange"][];
                 }[];
             }[];
-        };
-        /** @enum {string} */
-        NotificationEventType: "drift.detected" | "drift.resolved" | "rollout.awaiting_gate" | "rollout.completed" | "rollout.failed" | "rollout.aborted" | "sync.failed" | "health.dropped" | "pcd.pull_failed" | "ref_guide.sync_failed";
-        NotificationChannel: {
-            id: number;
-            name: string;
-            /**
-             * @description `webhook`: a JSON POST signed with HMAC-SHA256; `discord`: a Discord webhook (embeds)
-             * @enum {string}
-             */
-            kind: "webhook" | "discord";
-            events: components["schemas"]["NotificationEventType"][];
-            enabled: boolean;
-            /** @description A URL is stored (never returned) */
-            urlSet: boolean;
-            /** @description A signing secret is stored (never returned) */
-            secretSet: boolean;
-            createdAt: string;
-            updatedAt: string;
         };
         NotificationChannelCreate: {
             name: string;
@@ -5058,6 +5128,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFleetConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetConfiguration"];
+                };
+            };
+            /** @description Missing or wrong API key, or no valid session cookie (signed out or expired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no detail is disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFleetSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON Schema (draft 2020-12) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Internal error (no detail is disclosed) */
             500: {

@@ -2,11 +2,18 @@ import { DRIFT_STATUSES } from '../../domain/drift';
 import { HEALTH_BANDS } from '../../domain/health/types';
 import { VERIFICATION_STATUSES } from '../../domain/instance-verification';
 import { FLEET_OVERVIEW_FAILURES_MAX, FLEET_OVERVIEW_GATE_MAX, FLEET_OVERVIEW_INSTANCES_MAX, readFleetOverview } from '../../services/fleet/fleet-overview';
+import { FLEET_CONFIGURATION_MAX, readFleetConfiguration, readFleetSchema } from '../../services/fleet/fleet-configuration';
 import { SYNC_RUN_STATUSES } from '../../services/sync/history-service';
 import type { ApiDeps } from '../deps';
 import type { ApiRouter } from '../http/route';
 import { z } from '../http/zod';
 import { ArrTypeSchema } from '../schemas/common';
+import { DatabaseSchema } from '../schemas/databases';
+import { InstanceSchema } from '../schemas/instances';
+import { ChannelSchema } from '../schemas/notifications';
+import { RefGuideSourceSchema } from '../schemas/ref-guide';
+import { SnapshotSettingsBodySchema } from '../schemas/snapshots';
+import { HistorySettingsSchema, SyncSelectionSchema } from '../schemas/sync';
 
 const workflowUrl = z.string().nullable().openapi({ description: 'The workflow in the Temporal Web UI, when its address is known (TEMPORAL_UI_URL or the embedded dev server)' });
 const countsOf = <T extends string>(keys: readonly T[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<T, z.ZodNumber>);
@@ -91,7 +98,52 @@ const FleetOverviewSchema = z
   })
   .openapi('FleetOverview');
 
+const ScheduleSettingsSchema = z.object({ enabled: z.boolean(), intervalMinutes: z.number().int() });
+
+const FleetConfigurationSchema = z
+  .object({
+    instances: z.array(InstanceSchema).openapi({ description: `Every instance, oldest first (at most ${FLEET_CONFIGURATION_MAX})` }),
+    syncConfigs: z
+      .array(z.object({ instanceId: z.number().int(), databases: z.array(z.object({ databaseId: z.number().int(), selection: SyncSelectionSchema })) }))
+      .openapi({ description: 'The sync configuration of every instance that has one: its databases in priority order, each with its selection (as GET /instances/{id}/sync-config)' }),
+    databases: z.array(DatabaseSchema),
+    refGuideSources: z.array(RefGuideSourceSchema),
+    channels: z.array(ChannelSchema).openapi({ description: `Every notification channel, oldest first (at most ${FLEET_CONFIGURATION_MAX})` }),
+    settings: z.object({
+      driftPolling: ScheduleSettingsSchema.openapi({ description: 'As PUT /drift/settings takes it' }),
+      refGuideRefresh: ScheduleSettingsSchema.openapi({ description: 'As PUT /ref-guide/settings takes it' }),
+      syncHistoryRetention: HistorySettingsSchema,
+      snapshots: SnapshotSettingsBodySchema,
+    }),
+  })
+  .openapi('FleetConfiguration');
+
+
 export function registerFleetRoutes(router: ApiRouter, deps: ApiDeps): void {
+  router.add({
+    method: 'get',
+    path: '/fleet/configuration',
+    operationId: 'getFleetConfiguration',
+    summary: "Everything the fleet file (arrgo.yaml) declares, in one read: instances, their sync configurations, databases, reference-guide sources, notification channels and the settings",
+    description:
+      'What `arrgo plan` compares a fleet file against and `arrgo export` writes (docs/cli.md, "The fleet file"). Secrets (API keys, git tokens, channel URLs and secrets) are never returned: apiKeySet, tokenSet, urlSet and secretSet say whether one is stored. No app is called.',
+    tags: ['Fleet'],
+    responses: { 200: { description: 'The configuration', schema: FleetConfigurationSchema } },
+    handler: async () => ({ body: await readFleetConfiguration(deps) }),
+  });
+
+  router.add({
+    method: 'get',
+    path: '/fleet/schema',
+    operationId: 'getFleetSchema',
+    summary: 'The JSON Schema of the fleet file (arrgo.yaml), for editors (`# yaml-language-server: $schema=<arrgo>/api/v1/fleet/schema`)',
+    description: 'Public (no API key): an editor fetches it without credentials. It holds no configuration, only the file format; the CLI ships the same file (schemas/arrgo-fleet.schema.json).',
+    tags: ['Fleet'],
+    public: true,
+    responses: { 200: { description: 'A JSON Schema (draft 2020-12)', schema: z.record(z.unknown()).openapi({ description: 'The JSON Schema document' }) } },
+    handler: async () => ({ body: await readFleetSchema() }),
+  });
+
   router.add({
     method: 'get',
     path: '/fleet/overview',
