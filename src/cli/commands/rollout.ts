@@ -188,7 +188,7 @@ class ProgressView implements WatchView {
   private targets: SingleBar[] = [];
 
   constructor(ctx: CliContext) {
-    this.bars = new MultiBar({ format: '{label} [{bar}] {value}/{total} {state}', barsize: 20, hideCursor: true, clearOnComplete: false, stopOnComplete: false, autopadding: true, stream: ctx.stdout as NodeJS.WriteStream, noTTYOutput: false });
+    this.bars = new MultiBar({ format: '{label} [{bar}] {value}/{total} {state}', barsize: 20, barCompleteChar: '█', barIncompleteChar: '░', hideCursor: true, clearOnComplete: false, stopOnComplete: false, autopadding: true, stream: ctx.stdout as NodeJS.WriteStream, noTTYOutput: false });
   }
 
   update(rollout: Rollout): void {
