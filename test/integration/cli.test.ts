@@ -150,6 +150,11 @@ describe('the arrgo command line', () => {
     expect(drifted.code).toBe(2);
     expect(JSON.parse(drifted.stdout)).toMatchObject([{ instanceId: instance.id, status: 'drifted' }]);
 
+    // In a terminal the question is asked; "n" changes nothing.
+    const declined = await inTerminal(['sync', 'apply', 'cli-sync'], { input: 'n\n' });
+    expect(declined.code).toBe(1);
+    expect(declined.stdout).toMatch(/Apply \d+ change\(s\) to cli-sync\? \[y\/N\] /);
+    expect(declined.stdout).toContain('arrgo: Cancelled: nothing was changed.');
     const refused = await arrgo(['sync', 'apply', 'cli-sync']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^arrgo: Apply \d+ change\(s\) to cli-sync\? Refused: not a terminal, so nobody can confirm; pass --yes to go ahead\.\n$/);
@@ -239,6 +244,11 @@ describe('the arrgo command line', () => {
     expect(duplicate.stdout).toBe('');
     expect(duplicate.stderr).toMatch(/^arrgo: [^\n]*Atmos[^\n]* \(HTTP 400\)\n$/);
     expect(duplicate.stderr).not.toMatch(/\bat .*\.js:\d+/);
+
+    const wrongKey = await arrgo(['status'], { env: { ARRGO_API_KEY: 'not-the-key-of-this-arrgo' } });
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stdout).toBe('');
+    expect(wrongKey.stderr).toMatch(/^arrgo: [^\n]+ \(HTTP 401\)\n$/);
 
     const file = path.join(configHome, 'atmos-copy.json');
     fs.writeFileSync(file, JSON.stringify({ ...entity, data: { ...entity.data, name: 'Atmos CLI copy' } }));

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { unwrap, type components } from '../../client';
 import { examples, readAll, resolveDatabase, withContext } from '../command-kit';
 import { CliError } from '../errors';
@@ -7,23 +7,6 @@ import { EXIT } from '../exit-codes';
 import { emit, printJson, printLine } from '../output';
 
 type PortableEntityType = components['schemas']['PortableEntityType'];
-
-const PORTABLE_TYPES: PortableEntityType[] = [
-  'regular_expression',
-  'custom_format',
-  'quality_profile',
-  'delay_profile',
-  'movie_app_naming',
-  'series_app_naming',
-  'music_app_naming',
-  'movie_app_media_settings',
-  'series_app_media_settings',
-  'music_app_media_settings',
-  'movie_app_quality_definitions',
-  'series_app_quality_definitions',
-  'music_app_quality_definitions',
-  'music_app_metadata_profile',
-];
 
 /** `arrgo pcd export|import`: one entity as portable JSON, out of a database and into a user layer. */
 export function registerPcdCommands(program: Command): void {
@@ -35,7 +18,7 @@ export function registerPcdCommands(program: Command): void {
       .command('export')
       .description('One entity of the resolved state as portable JSON (on stdout, or --file); always JSON')
       .requiredOption('--database <database>', 'id or name')
-      .addOption(new Option('--type <entityType>', 'portable entity type').choices(PORTABLE_TYPES).makeOptionMandatory())
+      .requiredOption('--type <entityType>', 'portable entity type: custom_format, quality_profile, regular_expression, delay_profile, movie_app_naming, ... (the API lists them when one is wrong)')
       .requiredOption('--name <name>', "the entity's name")
       .option('--file <path>', 'write it to this file instead of stdout')
       .action(
