@@ -42,9 +42,7 @@ export function registerSyncCommands(program: Command): void {
       .option('--preview <id>', 'apply this earlier preview (still fresh) instead of a new one')
       .action(
         withContext<{ section?: string[]; preview?: string }>(async (ctx, [ref], options) => {
-          const preview = options.preview
-            ? await unwrap(ctx.client.GET('/api/v1/sync/previews/{id}', { params: { path: { id: positiveInt('--preview', options.preview) } } }))
-            : await generatePreview(ctx, ref, options.section);
+          const preview = options.preview ? await earlierPreview(ctx, ref, positiveInt('--preview', options.preview)) : await generatePreview(ctx, ref, options.section);
           failIfFailed(preview);
           if (ctx.output === 'table') printPreview(ctx, preview);
           const { create, update, delete: remove } = preview.counts;
@@ -77,6 +75,13 @@ async function generatePreview(ctx: CliContext, ref: unknown, sections: string[]
     await sleep(1000);
     preview = await unwrap(ctx.client.GET('/api/v1/sync/previews/{id}', { params: { path: { id: preview.id } } }));
   }
+  return preview;
+}
+
+/** An earlier preview, which must be of the instance named on the command line. */
+async function earlierPreview(ctx: CliContext, ref: unknown, id: number): Promise<SyncPreview> {
+  const [instance, preview] = await Promise.all([resolveInstance(ctx.client, ref), unwrap(ctx.client.GET('/api/v1/sync/previews/{id}', { params: { path: { id } } }))]);
+  if (preview.instanceId !== instance.id) throw new CliError(`Preview ${id} is of ${preview.instanceName}, not of ${instance.name}`);
   return preview;
 }
 
