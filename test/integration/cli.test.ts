@@ -160,9 +160,13 @@ describe('the arrgo command line', () => {
     expect(refused.stderr).toMatch(/^arrgo: Apply \d+ change\(s\) to cli-sync\? Refused: not a terminal, so nobody can confirm; pass --yes to go ahead\.\n$/);
     expect((await h.get(`/sync-history?instanceId=${instance.id}`)).body.totalRecords).toBe(0);
 
-    const applied = await arrgo(['sync', 'apply', 'cli-sync', '--yes']);
+    const notThis = await arrgo(['sync', 'apply', 'cli-canary-none', '--preview', String(asJson.id), '--yes']);
+    expect(notThis.stderr).toBe('arrgo: No instance named or numbered "cli-canary-none" (see `arrgo instances list`)\n');
+    // The preview shown earlier (still fresh, the app unchanged) is the one applied.
+    const applied = await arrgo(['sync', 'apply', 'cli-sync', '--preview', String(asJson.id), '--yes']);
     expect(applied.code).toBe(0);
     expect(applied.stdout).toMatch(/\nSync applied \(run \d+, see `arrgo history`\)\.\n$/);
+    expect((await h.get(`/sync/previews/${asJson.id}`)).body.status).toBe('applied');
     const again = await arrgo(['sync', 'preview', 'cli-sync']);
     expect(again.stdout).toMatch(/^Preview \d+ of cli-sync: 0 to create, 0 to update, 0 to delete, \d+ unchanged/);
 
