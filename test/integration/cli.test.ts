@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type Emulator } from '../../src/emulators';
-import { runCliBinary, runCliInTerminal, type CliRun, type CliRunOptions } from '../helpers/cli';
+import { CLI_MAIN, runCliBinary, runCliInTerminal, type CliRun, type CliRunOptions } from '../helpers/cli';
 import { addInstance, leakMarkers, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { startArrgo, type Harness } from '../helpers/harness';
 
@@ -68,6 +68,15 @@ describe('the arrgo command line', () => {
       const help = await arrgo([...command, '--help']);
       expect({ command, code: help.code, example: /\nExamples?:\n {2}\$ arrgo /.test(help.stdout) }).toEqual({ command, code: 0, example: true });
     }
+    // The bin runs as a program (shebang, executable bit), also as `npx arrgo` in the checkout,
+    // and a reader that stops early gets no stack trace.
+    expect(fs.readFileSync(CLI_MAIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(fs.statSync(CLI_MAIN).mode & 0o111).toBe(0o111);
+    const npx = spawnSync('npx', ['--no', 'arrgo', 'completion', '--help'], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+    expect({ status: npx.status, usage: npx.stdout.split('\n')[0] }).toEqual({ status: 0, usage: 'Usage: arrgo completion [options] <shell>' });
+    const piped = spawnSync('bash', ['-c', `"${CLI_MAIN}" completion bash | head -c 10`], { encoding: 'utf8' });
+    expect({ status: piped.status, stdout: piped.stdout, stderr: piped.stderr }).toEqual({ status: 0, stdout: '# arrgo co', stderr: '' });
+
     const unknown = await arrgo(['frobnicate']);
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toContain("error: unknown command 'frobnicate'");
