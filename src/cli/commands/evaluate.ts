@@ -5,9 +5,6 @@ import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { emit, printTable } from '../output';
 
-/** The API's bound on titles a request (POST /entity-testing/evaluate). */
-const MAX_TITLES = 1000;
-
 /** `arrgo evaluate`: parse release titles and match them against a database's custom formats. */
 export function registerEvaluateCommand(program: Command): void {
   examples(
@@ -26,7 +23,6 @@ export function registerEvaluateCommand(program: Command): void {
             titles = (await readAll(ctx.stdin)).split(/\r?\n/).map((t) => t.trim()).filter(Boolean);
           }
           if (titles.length === 0) throw new CliError('No release titles: stdin was empty', EXIT.usage);
-          if (titles.length > MAX_TITLES) throw new CliError(`At most ${MAX_TITLES} titles at once (got ${titles.length}); split the list`, EXIT.usage);
           const databaseId = options.database ? (await resolveDatabase(ctx.client, options.database)).id : undefined;
           const result = await unwrap(
             ctx.client.POST('/api/v1/entity-testing/evaluate', {
