@@ -6,6 +6,8 @@ export const EXIT = {
   error: 1,
   /** `plan`: there are changes. */
   changes: 2,
+  /** `rollout watch`: the rollout waits at the verification gate (proceed or abort it). */
+  gate: 3,
   /** The command line itself was wrong (unknown command or option, a missing argument). */
   usage: 64,
 } as const;

@@ -17,5 +17,7 @@ export async function runCli(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // A reader that stops early (`arrgo ... | head`) closes the pipe: end quietly, as other tools do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? EXIT.ok : EXIT.error));
   void runCli(process.argv.slice(2)).then((code) => process.exit(code));
 }

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The built `arrgo` binary (package.json bin); `npm run build` makes it. */
+export const CLI_MAIN = path.resolve(__dirname, '..', '..', 'dist', 'cli', 'main.js');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRunOptions {
+  /** The environment beside PATH and HOME (nothing else of the test process leaks in: no ARRGO_* by accident). */
+  env?: Record<string, string>;
+  /** Written to stdin, then stdin is closed (without it stdin is closed at once: not a terminal). */
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** Runs `node dist/cli/main.js <args>` as a user would, and collects its exit code and output. */
+export function runCliBinary(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  if (!fs.existsSync(CLI_MAIN)) throw new Error(`${CLI_MAIN} is missing: run \`npm run build\` first`);
+  return collect(spawn(process.execPath, [CLI_MAIN, ...args], { env: cliEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] }), options);
+}
+
+/**
+ * Runs the binary in a pseudo-terminal (util-linux `script`), so that stdout and stdin are a TTY:
+ * progress bars, colours and questions behave as in a terminal. Output is what the terminal got
+ * (stdout and stderr together, with its control sequences).
+ */
+export function runCliInTerminal(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
+  if (!fs.existsSync(CLI_MAIN)) throw new Error(`${CLI_MAIN} is missing: run \`npm run build\` first`);
+  const command = [process.execPath, CLI_MAIN, ...args].map(shellQuote).join(' ');
+  return collect(spawn('script', ['-qfec', command, '/dev/null'], { env: cliEnv({ TERM: 'xterm', COLUMNS: '120', LINES: '40', ...options.env }), stdio: ['pipe', 'pipe', 'pipe'] }), options);
+}
+
+function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...extra };
+}
+
+function collect(child: ReturnType<typeof spawn>, options: CliRunOptions): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : -1), stdout, stderr });
+    });
+    if (options.input !== undefined) child.stdin!.end(options.input);
+    else child.stdin!.end();
+  });
+}
+
+function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
