@@ -16,13 +16,17 @@ export interface CliRunOptions {
   env?: Record<string, string>;
   /** Written to stdin, then stdin is closed (without it stdin is closed at once: not a terminal). */
   input?: string;
+  /** In a terminal: keep stdin open after `input` (what is typed waits there until a prompt reads it). */
+  keepInputOpen?: boolean;
+  /** The working directory (relative paths of a fleet file resolve from it). */
+  cwd?: string;
   timeoutMs?: number;
 }
 
 /** Runs `node dist/cli/main.js <args>` as a user would, and collects its exit code and output. */
 export function runCliBinary(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
   if (!fs.existsSync(CLI_MAIN)) throw new Error(`${CLI_MAIN} is missing: run \`npm run build\` first`);
-  return collect(spawn(process.execPath, [CLI_MAIN, ...args], { env: cliEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] }), options);
+  return collect(spawn(process.execPath, [CLI_MAIN, ...args], { cwd: options.cwd, env: cliEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] }), options);
 }
 
 /**
@@ -33,7 +37,7 @@ export function runCliBinary(args: string[], options: CliRunOptions = {}): Promi
 export function runCliInTerminal(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
   if (!fs.existsSync(CLI_MAIN)) throw new Error(`${CLI_MAIN} is missing: run \`npm run build\` first`);
   const command = [process.execPath, CLI_MAIN, ...args].map(shellQuote).join(' ');
-  return collect(spawn('script', ['-qfec', command, '/dev/null'], { env: cliEnv({ TERM: 'xterm', COLUMNS: '120', LINES: '40', ...options.env }), stdio: ['pipe', 'pipe', 'pipe'] }), options);
+  return collect(spawn('script', ['-qfec', command, '/dev/null'], { cwd: options.cwd, env: cliEnv({ TERM: 'xterm', COLUMNS: '120', LINES: '40', ...options.env }), stdio: ['pipe', 'pipe', 'pipe'] }), options);
 }
 
 function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -52,7 +56,8 @@ function collect(child: ReturnType<typeof spawn>, options: CliRunOptions): Promi
       clearTimeout(timer);
       resolve({ code: code ?? (signal ? 128 : -1), stdout, stderr });
     });
-    if (options.input !== undefined) child.stdin!.end(options.input);
+    if (options.keepInputOpen) child.stdin!.write(options.input ?? '');
+    else if (options.input !== undefined) child.stdin!.end(options.input);
     else child.stdin!.end();
   });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startEmulator, type Emulator } from '../../src/emulators';
 import { dbKinds, type DbKind } from '../helpers/databases';
 import { SAMPLE_PCD } from '../helpers/fleet';
-import { runArrgo, runArrgoInTerminal, type CliRun } from '../helpers/fleet-cli';
+import { runCliBinary, runCliInTerminal, type CliRun } from '../helpers/cli';
 import { startArrgo, type Harness } from '../helpers/harness';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'fleet');
@@ -18,7 +18,9 @@ describe.each(dbKinds())('arrgo fleet file on %s (the real binary against the re
   let dir: string;
   const emulators: Emulator[] = [];
   const env = { FLEET_TEST_RADARR_KEY: KEYS.radarr, FLEET_TEST_SONARR_KEY: KEYS.sonarr, FLEET_TEST_CHANNEL_URL: CHANNEL_URL };
-  const arrgo = (args: string[], extra: { env?: Record<string, string> } = {}) => runArrgo(args, { url: h.baseUrl, apiKey: h.apiKey, cwd: dir, env: { ...env, ...extra.env } });
+  /** The arrgo binary as a script runs it: the harness's URL and key in its environment, no colours. */
+  const cliEnv = (extra: Record<string, string> = {}) => ({ ARRGO_URL: h.baseUrl, ARRGO_API_KEY: h.apiKey, NO_COLOR: '1', ...extra });
+  const arrgo = (args: string[], extra: { env?: Record<string, string> } = {}) => runCliBinary(args, { cwd: dir, env: cliEnv({ ...env, ...extra.env }) });
   const expectNoSecret = (run: CliRun) => {
     for (const secret of SECRETS) {
       expect(run.stdout).not.toContain(secret);
@@ -165,7 +167,7 @@ describe.each(dbKinds())('arrgo fleet file on %s (the real binary against the re
     expect(apply.code).toBe(0);
     expect(apply.stdout).toBe('No changes: arrgo already matches the file.\n');
     // Plan needs no secret when nothing would send one.
-    expect((await runArrgo(['plan', '-f', 'arrgo.yaml'], { url: h.baseUrl, apiKey: h.apiKey, cwd: dir })).code).toBe(0);
+    expect((await runCliBinary(['plan', '-f', 'arrgo.yaml'], { cwd: dir, env: cliEnv() })).code).toBe(0);
   });
 
   it('an edit in the file gives exit 2 and the diff of exactly that edit; apply makes it', async () => {
@@ -205,7 +207,7 @@ describe.each(dbKinds())('arrgo fleet file on %s (the real binary against the re
     expect(JSON.parse(json.stdout).instances.find((i: { name: string }) => i.name === 'radarr-main').apiKey).toEqual({ env: 'ARRGO_INSTANCE_RADARR_MAIN_API_KEY' });
     await writeFile(path.join(dir, 'exported.yaml'), exported.stdout);
     // No secret in the environment: nothing to send, so none is needed.
-    const plan = await runArrgo(['plan', '-f', 'exported.yaml'], { url: h.baseUrl, apiKey: h.apiKey, cwd: dir });
+    const plan = await runCliBinary(['plan', '-f', 'exported.yaml'], { cwd: dir, env: cliEnv() });
     expect(plan.stderr).toBe('');
     expect(plan.code).toBe(0);
   });
@@ -223,7 +225,7 @@ describe.each(dbKinds())('arrgo fleet file on %s (the real binary against the re
     expect(refused.stderr).toBe('arrgo: Refusing to delete instance lidarr-main without confirmation: pass --yes (standard input is not a terminal)\n');
     expect((await instances()).map((i) => i.name)).toContain('lidarr-main');
     // On a terminal it asks; anything but yes keeps everything.
-    const declined = await runArrgoInTerminal(['apply', '-f', 'arrgo.yaml', '--prune'], { url: h.baseUrl, apiKey: h.apiKey, cwd: dir, env, input: 'n\n' });
+    const declined = await runCliInTerminal(['apply', '-f', 'arrgo.yaml', '--prune'], { cwd: dir, env: cliEnv({ TERM: 'dumb', ...env }), input: 'n\n', keepInputOpen: true });
     expect(declined.stdout).toContain('Delete instance lidarr-main from arrgo? [y/N]');
     expect(declined.stdout).toContain('arrgo: Nothing applied: the deletions were not confirmed');
     expect(declined.code).toBe(1);
@@ -236,7 +238,7 @@ describe.each(dbKinds())('arrgo fleet file on %s (the real binary against the re
     // A confirmation typed on a terminal deletes too: the channel, once the file stops naming it.
     const text2 = await readFile(path.join(dir, 'arrgo.yaml'), 'utf8');
     await writeFile(path.join(dir, 'arrgo.yaml'), text2.replace(/channels:\n(  .*\n|    .*\n)*/, ''));
-    const confirmed = await runArrgoInTerminal(['apply', '-f', 'arrgo.yaml', '--prune'], { url: h.baseUrl, apiKey: h.apiKey, cwd: dir, env, input: 'y\n' });
+    const confirmed = await runCliInTerminal(['apply', '-f', 'arrgo.yaml', '--prune'], { cwd: dir, env: cliEnv({ TERM: 'dumb', ...env }), input: 'y\n', keepInputOpen: true });
     expect(confirmed.stdout).toContain('Delete channel ops-webhook from arrgo? [y/N]');
     expect(confirmed.stdout).toContain('- channel ops-webhook: deleted');
     expect(confirmed.code).toBe(0);
