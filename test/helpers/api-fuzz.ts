@@ -480,7 +480,8 @@ export async function runFuzz(h: Harness, options: { seed: number; count: number
       const ok = fields.some(([k]) => k === 'error') && fields.every(([k, v]) => ['error', 'code', 'field'].includes(k) && typeof v === 'string');
       if (!ok) report.badBodies.push(`${r.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
     }
-    const instanceRoute = r.url.startsWith('/api/v1/instances') && !r.url.includes('/test');
+    // An instance's routes and the fleet configuration (what arrgo.yaml declares) show instances' own base URLs: their purpose.
+    const instanceRoute = (r.url.startsWith('/api/v1/instances') && !r.url.includes('/test')) || (r.method === 'GET' && r.url.split('?')[0] === '/api/v1/fleet/configuration');
     // GET /auth/api-key shows the key to whoever holds it or is signed in: its purpose, not a leak.
     const keyRoute = r.method === 'GET' && r.url.split('?')[0] === '/api/v1/auth/api-key';
     const markers = [...secrets, ...sessionIds, ...internalPaths, ...(instanceRoute ? [] : options.appLeakMarkers)];
