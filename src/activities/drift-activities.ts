@@ -41,10 +41,15 @@ export function driftActivities(deps: ActivityDeps) {
 
   return {
     async checkInstanceDrift(instanceId: number): Promise<DriftOutcome> {
-      const check = await runDriftCheck(driftDeps(), instanceId);
-      const event = transitionEvent(instanceId, check);
-      if (event) await notify(deps, event, `instance:${instanceId}`);
-      return check.outcome;
+      const heartbeat = progressHeartbeat(Context.current(), () => ({ instanceId }));
+      try {
+        const check = await runDriftCheck(driftDeps(), instanceId);
+        const event = transitionEvent(instanceId, check);
+        if (event) await notify(deps, event, `instance:${instanceId}`);
+        return check.outcome;
+      } finally {
+        heartbeat.stop();
+      }
     },
 
     /**

@@ -34,7 +34,8 @@ export async function startSoakServers(): Promise<SoakServers> {
     namespaces: Array.from({ length: TEST_NAMESPACES }, (_, i) => `arrgo-test-${i + 1}`),
   };
   let temporal: DevServer = await startDevServer(temporalOptions);
-  let cluster: TempCluster | null = startTempCluster(bin, await freeStablePort());
+  // The soak crashes PostgreSQL: an acknowledged commit must survive that, as on a real server.
+  let cluster: TempCluster | null = startTempCluster(bin, await freeStablePort(), { crashSafe: true });
   const postgres = cluster;
   return {
     temporalAddress: temporal.address,

@@ -67,10 +67,21 @@ const ENV = {
   NOTIFY_RETRY_MAX_ATTEMPTS: '20',
   NOTIFY_GATE_WAIT_MINUTES: '0',
   NOTIFY_DRIFT_WINDOW_MINUTES: '0',
+  // Failure detail is logged at debug only; the logs written after a violation need it.
+  LOG_LEVEL: 'debug',
 };
 const EVENTS: SubscribableEventType[] = ['drift.detected', 'drift.resolved', 'rollout.awaiting_gate', 'rollout.completed', 'rollout.failed', 'rollout.aborted', 'sync.failed', 'pcd.pull_failed'];
 const EDITED_PROFILES: Record<ArrType, string> = { movie_app: 'Movies 1080p', series_app: 'Series 1080p', music_app: 'Music Lossless' };
 const ARR_TYPES: ArrType[] = ['movie_app', 'series_app', 'music_app'];
+/** Every request is answered by then, even while Temporal or PostgreSQL restarts (the longest wait asked is 45 s). */
+const ANSWER_WITHIN_MS = 90_000;
+const FAULT_LABELS: Record<string, string> = {
+  hang: 'timeout',
+  '500': '500',
+  '503': '503 twice',
+  reset: 'dropped connection',
+  resetAfter: 'dropped connection after the request was handled',
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runSoak(options: { seed: number; form: SoakForm; progress?: (line: string) => void }): Promise<SoakReport> {
@@ -148,18 +159,36 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
     // ---- load ----
     const loadStart = Date.now();
     const freezeAt = loadStart + plan.loadSeconds * 600;
+    /** When the last edit or pull in flight at freezeAt was answered: plans made after it see the final desired state. */
+    let frozenAt = Infinity;
     const endAt = loadStart + plan.loadSeconds * 1000;
+    const since = () => `t+${((Date.now() - loadStart) / 1000).toFixed(0)} s`;
+    /** A request the service must answer within ANSWER_WITHIN_MS, whatever is restarting. */
+    const answered = <T>(label: string, request: Promise<T>): Promise<T> => {
+      const sent = since();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          checked('the API answers every request', false, () => `${label} sent at ${sent} had no answer after ${ANSWER_WITHIN_MS / 1000} s`);
+          progress(`${since()}: ${label} sent at ${sent} has no answer`);
+          reject(new Error('no answer'));
+        }, ANSWER_WITHIN_MS);
+      });
+      return Promise.race([request, late]).finally(() => clearTimeout(timer));
+    };
     const call = async (label: string, send: () => Promise<HttpResult>): Promise<HttpResult | null> => {
       try {
-        return await send();
+        const result = await answered(label, send());
+        tally(report.invariants, 'the API answers every request');
+        return result;
       } catch {
         tally(report.unfinished, `${label}: no answer`);
         return null;
       }
     };
-    const poll = async <T>(check: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T | null> => {
+    const poll = async (label: string, check: () => Promise<HttpResult>, accept: (value: HttpResult) => boolean, timeoutMs: number): Promise<HttpResult | null> => {
       try {
-        return await eventually(check, accept, timeoutMs, 500);
+        return await eventually(() => answered(label, check()), accept, timeoutMs, 500);
       } catch {
         return null;
       }
@@ -169,24 +198,24 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
     const converged = new Set<number>();
     const syncOnce = async (instance: FleetInstance, apply: boolean): Promise<void> => {
       const requestedAt = Date.now();
-      const created = await call('preview', () => service.post('/sync/previews', { instanceId: instance.id }));
+      const created = await call('POST /sync/previews', () => service.post('/sync/previews', { instanceId: instance.id }));
       if (!created || created.status >= 300) return void tally(report.unfinished, `preview refused (${created?.status ?? 'no answer'})`);
       const previewId: number = created.body.id;
-      const ready = await poll(() => service.get(`/sync/previews/${previewId}`), (r) => ['ready', 'failed', 'expired'].includes(r.body?.status), 120_000);
+      const ready = await poll('GET /sync/previews/{id}', () => service.get(`/sync/previews/${previewId}`), (r) => ['ready', 'failed', 'expired'].includes(r.body?.status), 120_000);
       if (ready?.body.status !== 'ready') return void tally(report.unfinished, `preview ${ready?.body.status ?? 'not generated in time'}`);
       tally(report.operations, 'sync previews');
       const { create, update, delete: deletes } = ready.body.counts;
       if (create + update + deletes === 0) {
-        if (requestedAt > freezeAt) converged.add(instance.id);
+        if (requestedAt > frozenAt) converged.add(instance.id);
         return;
       }
       if (!apply) return;
-      const applying = await call('apply', () => service.post(`/sync/previews/${previewId}/apply`));
+      const applying = await call('POST /sync/previews/{id}/apply', () => service.post(`/sync/previews/${previewId}/apply`));
       if (!applying || applying.status >= 300) return void tally(report.unfinished, `apply refused (${applying?.status ?? 'no answer'}${applying?.body?.code ? ` ${applying.body.code}` : ''})`);
-      const done = await poll(() => service.get(`/sync/previews/${previewId}`), (r) => ['applied', 'failed'].includes(r.body?.status), 240_000);
+      const done = await poll('GET /sync/previews/{id}', () => service.get(`/sync/previews/${previewId}`), (r) => ['applied', 'failed'].includes(r.body?.status), 240_000);
       if (done?.body.status !== 'applied') return void tally(report.unfinished, `apply ${done?.body.status ?? 'not finished in time'}`);
       tally(report.operations, 'sync applies');
-      if (requestedAt > freezeAt) converged.add(instance.id);
+      if (requestedAt > frozenAt) converged.add(instance.id);
     };
 
     const syncLane = async (lane: number) => {
@@ -196,13 +225,12 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
       }
     };
 
-    let rolloutLaneDone: Promise<void> = Promise.resolve();
     const rolloutLane = async () => {
       let turn = 0;
       while (Date.now() < freezeAt) {
         const canary = rolloutGroup[turn++ % rolloutGroup.length];
         const targets = rolloutGroup.filter((i) => i !== canary).slice(0, 2);
-        const startedRollout = await call('rollout', () =>
+        const startedRollout = await call('POST /canary/rollouts', () =>
           service.post('/canary/rollouts', {
             arrType: 'movie_app',
             canaryInstanceId: canary.id,
@@ -219,24 +247,24 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
         }
         const id: number = startedRollout.body.id;
         const get = () => service.get(`/canary/rollouts/${id}`);
-        let state = await poll(get, (r) => r.body?.status === 'awaiting_confirmation' || TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status), 180_000);
+        let state = await poll('GET /canary/rollouts/{id}', get, (r) => r.body?.status === 'awaiting_confirmation' || TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status), 180_000);
         for (let attempt = 0; state?.body.status === 'awaiting_confirmation' && attempt < 4; attempt++) {
           const token = state.body.stateToken;
-          const proceeded = await call('proceed', () => service.post(`/canary/rollouts/${id}/proceed`, { stateToken: token }));
+          const proceeded = await call('POST /canary/rollouts/{id}/proceed', () => service.post(`/canary/rollouts/${id}/proceed`, { stateToken: token }));
           if (proceeded?.status === 200) {
             tally(report.operations, 'rollout gates passed');
             break;
           }
-          if (proceeded?.status === 409) await call('refresh', () => service.post(`/canary/rollouts/${id}/refresh-evidence`, { stateToken: token }));
+          if (proceeded?.status === 409) await call('POST /canary/rollouts/{id}/refresh-evidence', () => service.post(`/canary/rollouts/${id}/refresh-evidence`, { stateToken: token }));
           await sleep(2000);
-          state = await poll(get, (r) => r.body?.status === 'awaiting_confirmation' || TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status), 60_000);
+          state = await poll('GET /canary/rollouts/{id}', get, (r) => r.body?.status === 'awaiting_confirmation' || TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status), 60_000);
         }
-        const end = await poll(get, (r) => TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status) || r.body?.status === 'awaiting_confirmation', 300_000);
+        const end = await poll('GET /canary/rollouts/{id}', get, (r) => TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status) || r.body?.status === 'awaiting_confirmation', 300_000);
         if (end?.body.status === 'awaiting_confirmation') {
           // The gate refused every proceed: decline, as a user would.
-          await call('abort', () => service.post(`/canary/rollouts/${id}/abort`, { stateToken: end.body.stateToken }));
+          await call('POST /canary/rollouts/{id}/abort', () => service.post(`/canary/rollouts/${id}/abort`, { stateToken: end.body.stateToken }));
         }
-        const final = await poll(get, (r) => TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status), 300_000);
+        const final = await poll('GET /canary/rollouts/{id}', get, (r) => TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status), 300_000);
         tally(final?.body.status === 'completed' ? report.operations : report.unfinished, `rollouts ${final?.body.status ?? 'not finished in time'}`);
       }
     };
@@ -248,7 +276,7 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
       while (Date.now() < freezeAt) {
         const profile = EDITED_PROFILES[pick(ARR_TYPES)];
         const next = ++value;
-        const edited = await call('edit', () => service.patch(`/pcd/${databaseId}/entities/quality_profile/${encodeURIComponent(profile)}`, { changes: [{ path: 'upgradeUntilScore', value: next }] }));
+        const edited = await call('PATCH /pcd/{id}/entities/quality_profile/{name}', () => service.patch(`/pcd/${databaseId}/entities/quality_profile/${encodeURIComponent(profile)}`, { changes: [{ path: 'upgradeUntilScore', value: next }] }));
         if (edited?.status === 200 && edited.body.changed === true) {
           edits.set(profile, [...(edits.get(profile) ?? []), next]);
           tally(report.operations, 'user-layer edits');
@@ -265,7 +293,7 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
       while (Date.now() < freezeAt) {
         k++;
         commits.push(pcd.commit({ [path.join('ops', `${3 + k}.chaos.sql`)]: `UPDATE regular_expressions SET pattern = '\\b(CAM|HDCAM|TS|TELESYNC|CHAOS${k})\\b' WHERE name = 'Cam Rip';\n` }, `chaos ${k}`));
-        const pulled = await call('pull', () => service.post(`/databases/${databaseId}/pull?wait=true&waitSeconds=45`));
+        const pulled = await call('POST /databases/{id}/pull', () => service.post(`/databases/${databaseId}/pull?wait=true&waitSeconds=45`));
         if (pulled?.status === 200 && pulled.body.status === 'ready') {
           pulledIndex = commits.length - 1;
           tally(report.operations, 'PCD pulls');
@@ -277,10 +305,11 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
     const driftLane = async () => {
       while (Date.now() < endAt) {
         if (random() < 0.3) {
-          const triggered = await service.service.temporal.client.schedule.getHandle(driftScheduleId(service.taskQueue)).trigger().then(() => true, () => false);
+          const trigger = service.service.temporal.client.schedule.getHandle(driftScheduleId(service.taskQueue)).trigger();
+          const triggered = await answered('drift-poll schedule trigger (Temporal client)', trigger).then(() => true, () => false);
           tally(triggered ? report.operations : report.unfinished, triggered ? 'drift polls triggered' : 'drift poll trigger refused');
         } else {
-          const checkedNow = await call('drift', () => service.post(`/drift/${pick(instances).id}/check`));
+          const checkedNow = await call('POST /drift/{id}/check', () => service.post(`/drift/${pick(instances).id}/check`));
           tally(checkedNow?.status === 200 ? report.operations : report.unfinished, checkedNow?.status === 200 ? 'drift checks' : `drift check ${checkedNow?.status ?? 'no answer'}`);
         }
         await sleep(2000 + random() * 4000);
@@ -291,7 +320,7 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
     const acknowledgedDeliveries: string[] = [];
     const notifyLane = async () => {
       while (Date.now() < endAt) {
-        const sent = await call('notify', () => service.post(`/notifications/channels/${channelId}/test`));
+        const sent = await call('POST /notifications/channels/{id}/test', () => service.post(`/notifications/channels/${channelId}/test`));
         if (sent?.status === 202) {
           acknowledgedDeliveries.push(sent.body.id);
           tally(report.operations, 'test notifications acknowledged');
@@ -318,6 +347,7 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
       { kind: 'status', status: 500, times: 1 },
       { kind: 'status', status: 503, times: 2 },
       { kind: 'reset', times: 1 },
+      { kind: 'resetAfter', times: 1 },
     ];
     const small = [
       ...Array.from({ length: plan.emulatorFaults }, () => ({ at: random() * plan.loadSeconds * 1000, kind: 'emulator' })),
@@ -356,17 +386,18 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
         const spec = pick(emulatorFaultKinds);
         const method = pick(['GET', 'POST', 'PUT']);
         pick(instances).emulator.faults.add({ ...spec, method });
-        tally(report.faults, `emulator ${spec.kind === 'status' ? spec.status : spec.kind === 'hang' ? 'timeout' : 'dropped connection'} (${method})`);
+        tally(report.faults, `emulator ${FAULT_LABELS[spec.kind === 'status' ? String(spec.status) : spec.kind]} (${method})`);
       }
     };
 
-    const phaseA = [...Array.from({ length: plan.syncLanes }, (_, i) => syncLane(i)), (rolloutLaneDone = rolloutLane()), editLane(), pullLane()];
     const background = [driftLane(), notifyLane(), bigFaultLane(), smallFaultLane()];
-    await Promise.all(phaseA);
-    progress(`t+${((Date.now() - loadStart) / 1000).toFixed(0)} s: edits and pulls frozen; every instance is synced again under faults`);
-    await rolloutLaneDone;
-    // After the freeze every instance (the rollout group too) is synced until a preview made after
-    // the freeze was applied or had nothing to change.
+    const syncLanes = Array.from({ length: plan.syncLanes }, (_, i) => syncLane(i));
+    const rollouts = rolloutLane();
+    await Promise.all([editLane(), pullLane()]);
+    frozenAt = Date.now();
+    progress(`t+${((frozenAt - loadStart) / 1000).toFixed(0)} s: edits and pulls frozen; every instance is synced again under faults`);
+    // After the freeze every instance is synced until a preview made after the freeze was applied or
+    // had nothing to change; the rollout group once its last rollout ended.
     const sweep = async (share: FleetInstance[]) => {
       for (const instance of share) {
         for (let attempt = 0; attempt < 8 && !converged.has(instance.id); attempt++) {
@@ -375,8 +406,8 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
         }
       }
     };
-    const shares = Array.from({ length: plan.syncLanes + 1 }, (_, lane) => instances.filter((_, i) => i % (plan.syncLanes + 1) === lane));
-    await Promise.all(shares.map(sweep));
+    const shares = Array.from({ length: plan.syncLanes }, (_, lane) => syncGroup.filter((_, i) => i % plan.syncLanes === lane));
+    await Promise.all([...syncLanes, ...shares.map(sweep), rollouts.then(() => sweep(rolloutGroup))]);
     await Promise.all(background);
     progress(`t+${((Date.now() - loadStart) / 1000).toFixed(0)} s: load and faults done; draining`);
 
@@ -398,12 +429,13 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
       }
       return running;
     };
-    const drained = await poll(stuck, (running) => running.length === 0, 180_000);
-    await poll(
+    const drained = await eventually(stuck, (running) => running.length === 0, 180_000, 1000).catch(() => null);
+    await eventually(
       () => service.service.orm.em.fork().count(NotificationDelivery, { status: { $nin: ['delivered', 'failed', 'skipped'] } }),
       (n) => n === 0,
       120_000,
-    );
+      1000,
+    ).catch(() => null);
 
     // ---- invariants ----
     // 1. Every workflow reached a terminal state or waits where it should.
@@ -444,12 +476,14 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
         const names = (items as { name: string }[]).map((e) => e.name);
         checked('no app entity created twice', new Set(names).size === names.length, () => `${instance.name}: duplicate ${kind}: ${names.join(', ')}`);
       }
-      const lastBody = new Map<string, string>();
+      // A write whose answer was lost (resetAfter) did not finish for arrgo: sending it again is the retry.
+      const last = new Map<string, { body: string; answered: boolean }>();
       for (const write of writes.log.filter((w) => w.applied && w.method !== 'POST')) {
         const key = `${write.method} ${write.path}`;
         const body = JSON.stringify(write.body);
-        checked('no finished step sent again', lastBody.get(key) !== body, () => `${instance.name}: ${key} sent again with the same body (write #${write.seq})`);
-        lastBody.set(key, body);
+        const before = last.get(key);
+        checked('no finished step sent again', !(before?.answered && before.body === body), () => `${instance.name}: ${key} sent again with the same body (write #${write.seq})`);
+        last.set(key, { body, answered: write.fault !== 'resetAfter' });
       }
     }
 
