@@ -218,7 +218,7 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
       if (requestedAt > frozenAt) converged.add(instance.id);
     };
 
-    const syncLane = async (lane: number) => {
+    const syncLane = async () => {
       while (Date.now() < freezeAt) {
         await syncOnce(pick(syncGroup), random() < 0.75);
         await sleep(500 + random() * 1500);
@@ -391,7 +391,7 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
     };
 
     const background = [driftLane(), notifyLane(), bigFaultLane(), smallFaultLane()];
-    const syncLanes = Array.from({ length: plan.syncLanes }, (_, i) => syncLane(i));
+    const syncLanes = Array.from({ length: plan.syncLanes }, () => syncLane());
     const rollouts = rolloutLane();
     await Promise.all([editLane(), pullLane()]);
     frozenAt = Date.now();
