@@ -62,3 +62,8 @@ export const unavailable = (message: string) => new AppError('unavailable', mess
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** The class of a thrown value, fit for a log line above debug level (its message and stack are not). */
+export function errorClass(error: unknown): string {
+  return (error as { constructor?: { name?: string } })?.constructor?.name ?? typeof error;
+}

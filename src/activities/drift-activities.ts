@@ -58,7 +58,12 @@ export function driftActivities(deps: ActivityDeps) {
 
   return {
     async checkInstanceDrift(instanceId: number): Promise<DriftOutcome> {
-      return (await runDriftCheck(driftDeps(), instanceId)).outcome;
+      const heartbeat = progressHeartbeat(Context.current(), () => ({ instanceId }));
+      try {
+        return (await runDriftCheck(driftDeps(), instanceId)).outcome;
+      } finally {
+        heartbeat.stop();
+      }
     },
 
     /**

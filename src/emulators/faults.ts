@@ -6,6 +6,8 @@
  * - status: answer with `status` (401, 403, 404, 400, 409, 422, 500, 502, 503...) and an error body;
  * - malformed: answer 200 with a truncated JSON body;
  * - reset: destroy the connection without answering;
+ * - resetAfter: handle the request as usual (a write is applied and logged as applied), then destroy
+ *   the connection instead of answering: the client never learns that its write went through;
  * - ignoreField: accept a write to `resource` (a write-log kind: 'qualitydefinition', 'naming'...)
  *   as usual, but keep the stored `field` of every entity that existed before it (the app silently
  *   does not store that value; the response still echoes it). Reads are unaffected.
@@ -13,7 +15,7 @@
  * contain the emulator's address, its API key and a fake secret, so tests can assert they never leak.
  */
 
-export const FAULT_KINDS = ['latency', 'hang', 'status', 'malformed', 'reset', 'ignoreField'] as const;
+export const FAULT_KINDS = ['latency', 'hang', 'status', 'malformed', 'reset', 'resetAfter', 'ignoreField'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {

@@ -225,7 +225,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
         path,
         kind,
         status,
-        applied: status >= 200 && status < 300 && !extra.fault,
+        applied: status >= 200 && status < 300 && (!extra.fault || extra.fault === 'resetAfter'),
         ids: extra.ids ?? [],
         body: parseForLog(rawBody),
         fault: extra.fault,
@@ -234,7 +234,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
 
     const plan = faults.plan(method, path, relative);
     if (plan.delayMs > 0) await sleep(plan.delayMs);
-    if (plan.effect) {
+    const dropAnswer = plan.effect?.kind === 'resetAfter';
+    if (plan.effect && !dropAnswer) {
       const status = applyFault(plan.effect, req, res, path);
       logWrite(status, { fault: plan.effect.kind });
       return;
@@ -264,7 +265,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       result = { status: error.status, body: error.body };
     }
     restoreIgnored?.();
-    logWrite(result.status, { ids: touched });
+    logWrite(result.status, { ids: touched, fault: dropAnswer ? 'resetAfter' : undefined });
+    if (dropAnswer) return void req.socket.destroy();
     send(res, result.status, result.body);
   };
 

@@ -21,7 +21,7 @@ export interface WriteRecord {
   ids: number[];
   /** The request body as received (parsed JSON, or the raw text when it was not JSON). */
   body?: unknown;
-  /** The injected fault that answered instead of the app, if any. */
+  /** The injected fault that answered instead of the app, if any ('resetAfter': the app applied the write, its answer was lost). */
   fault?: string;
 }
 

@@ -2,8 +2,11 @@ import { executeChild, patched, proxyActivities, proxyLocalActivities, setCurren
 import type { Activities } from '../activities';
 import { driftCheckWorkflow as driftCheck, SA, type DriftOutcome, type DriftPollResult } from './contracts';
 
+// The check heartbeats while it waits on the app, so a check whose worker died is retried within
+// the heartbeat timeout (POST /drift/{id}/check waits for it), not after the 5-minute bound.
 const check = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { maximumAttempts: 2, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
 });
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });

@@ -498,16 +498,33 @@ export async function runFuzz(h: Harness, options: { seed: number; count: number
   agents.fuzz.destroy();
   agents.admin.destroy();
 
-  for (const line of h.logs.slice(firstLog)) {
-    const entry = JSON.parse(line) as { level: number; msg: string };
-    for (const marker of [...secrets, ...sessionIds]) if (line.includes(marker)) report.leaks.push(`log line contains a secret (${marker.slice(0, 6)}…): ${entry.msg}`);
-    if (entry.level < 30) continue; // debug detail may name files; info and above may not
-    if (STACK_FRAME.test(line)) report.leaks.push(`info log line contains a stack frame: ${line.slice(0, 300)}`);
-    if (EXCEPTION_TEXT.test(line)) report.leaks.push(`info log line contains exception text: ${line.slice(0, 300)}`);
-    if (SQL_TEXT.test(line)) report.leaks.push(`info log line contains SQL: ${line.slice(0, 300)}`);
-    for (const marker of [...internalPaths, ...options.appLeakMarkers]) if (line.includes(marker)) report.leaks.push(`info log line contains ${marker}: ${line.slice(0, 300)}`);
-  }
+  report.leaks.push(...logLeaks(h.logs.slice(firstLog), [...secrets, ...sessionIds], [...internalPaths, ...options.appLeakMarkers]));
   return report;
+}
+
+/**
+ * What log lines leak: a secret on any line; on info-level lines and above (a line that is not
+ * JSON counts as info), a stack frame, exception text, SQL or one of `infoMarkers`. With
+ * `errorSummaries`, warn and error lines may name an error's class and carry its redacted message
+ * (as a 500's 'request failed' line does, docs/ARCHITECTURE.md, "Conventions").
+ */
+export function logLeaks(lines: string[], secrets: string[], infoMarkers: string[], options: { errorSummaries?: boolean } = {}): string[] {
+  const leaks: string[] = [];
+  for (const line of lines) {
+    let entry: { level: number; msg: string };
+    try {
+      entry = JSON.parse(line) as { level: number; msg: string };
+    } catch {
+      entry = { level: 30, msg: line.slice(0, 80) };
+    }
+    for (const marker of secrets) if (line.includes(marker)) leaks.push(`log line contains a secret (${marker.slice(0, 6)}…): ${entry.msg}`);
+    if (entry.level < 30) continue; // debug detail may name files; info and above may not
+    if (STACK_FRAME.test(line)) leaks.push(`info log line contains a stack frame: ${line.slice(0, 300)}`);
+    if (EXCEPTION_TEXT.test(line) && !(options.errorSummaries && entry.level >= 40)) leaks.push(`info log line contains exception text: ${line.slice(0, 300)}`);
+    if (SQL_TEXT.test(line)) leaks.push(`info log line contains SQL: ${line.slice(0, 300)}`);
+    for (const marker of infoMarkers) if (line.includes(marker)) leaks.push(`info log line contains ${marker}: ${line.slice(0, 300)}`);
+  }
+  return leaks;
 }
 
 export function summarize(report: FuzzReport): string {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/core';
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, isAppError } from '../../errors';
+import { AppError, errorClass, isAppError } from '../../errors';
 import type { Logger } from '../../platform/logger';
 import type { Orm } from '../../persistence/orm';
 
@@ -136,10 +136,6 @@ function clientErrorMessage(status: number, type: string | undefined): string {
 function routeOf(req: Request): string {
   const route = (req.route as { path?: unknown } | undefined)?.path;
   return typeof route === 'string' ? req.baseUrl + route : req.originalUrl.split('?')[0].slice(0, 200);
-}
-
-function errorClass(error: unknown): string {
-  return (error as { constructor?: { name?: string } })?.constructor?.name ?? typeof error;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type ProgressCallback,
 } from '../../domain/pcd';
 import { unevaluablePatterns } from '../../domain/evaluation';
-import { notFound, notReady } from '../../errors';
+import { errorClass, notFound, notReady } from '../../errors';
 import type { Logger } from '../../platform/logger';
 import { probe } from '../../platform/profiling';
 import type { Orm } from '../../persistence/orm';
@@ -55,6 +55,8 @@ interface Entry {
   /** The user-layer replay under way, which concurrent reads of the same userVersion join. */
   resolving?: { userVersion: number; cache: Promise<PcdCache> };
   error?: string;
+  /** The build failed reading the stored ops (the database was unreachable): the next read or warm-up builds again. */
+  retryable?: boolean;
 }
 
 /** What a read needs to know of the database's row to find its current cache. */
@@ -110,7 +112,7 @@ export class PcdCacheManager {
       }
       return cache;
     }
-    if (entry?.status === 'failed' && entry.contentVersion === row.contentVersion) {
+    if (entry?.status === 'failed' && entry.contentVersion === row.contentVersion && !entry.retryable) {
       throw notReady(`Database ${databaseId} is not ready: its cache failed to build`);
     }
     void this.startBaseBuild(databaseId, row.contentVersion);
@@ -171,7 +173,7 @@ export class PcdCacheManager {
         for (const row of rows) {
           if (!row.lastPulledAt) continue;
           const entry = this.entries.get(row.id);
-          if (!entry || (entry.contentVersion !== row.contentVersion && entry.status !== 'building')) {
+          if (!entry || (entry.contentVersion !== row.contentVersion && entry.status !== 'building') || (entry.status === 'failed' && entry.retryable)) {
             await this.startBaseBuild(row.id, row.contentVersion);
           }
           // The user layer too: a new state is then built (and its views warmed) before a read asks for it.
@@ -179,7 +181,8 @@ export class PcdCacheManager {
           if (current?.status === 'ready' && current.contentVersion === row.contentVersion) await this.resolved(row.id, current, row.userVersion);
         }
       } catch (error) {
-        this.logger.warn({ err: error }, 'pcd cache warm-up failed');
+        this.logger.warn({ errorClass: errorClass(error) }, 'pcd cache warm-up failed');
+        this.logger.debug({ err: error }, 'pcd cache warm-up failure detail');
       } finally {
         running = false;
       }
@@ -233,7 +236,10 @@ export class PcdCacheManager {
     const started = process.hrtime.bigint();
     try {
       await yieldToEventLoop();
-      const layers = await loadStoredLayers(this.orm.em.fork(), databaseId);
+      const layers = await loadStoredLayers(this.orm.em.fork(), databaseId).catch((error: unknown) => {
+        entry.retryable = true;
+        throw error;
+      });
       const seeded = createSeededDatabase(layers.schema);
       const outcomes: OpOutcome[] = [...seeded.outcomes];
       const ops: DomainOp[] = [...layers.base, ...layers.tweaks];
@@ -258,7 +264,8 @@ export class PcdCacheManager {
       entry.status = 'failed';
       observeCacheBuild('base', 'failed', Number(process.hrtime.bigint() - started) / 1e6);
       entry.error = error instanceof Error ? error.message : String(error);
-      this.logger.error({ databaseId, err: error }, 'pcd cache build failed');
+      this.logger.error({ databaseId, errorClass: errorClass(error), retryable: entry.retryable === true }, 'pcd cache build failed');
+      this.logger.debug({ databaseId, err: error }, 'pcd cache build failure detail');
     }
   }
 
@@ -278,7 +285,10 @@ export class PcdCacheManager {
       setImmediate(() => {
         Promise.resolve()
           .then(() => listener(cache))
-          .catch((error) => this.logger.warn({ err: error, databaseId: cache.databaseId }, 'warming a new pcd cache state failed'));
+          .catch((error) => {
+            this.logger.warn({ databaseId: cache.databaseId, errorClass: errorClass(error) }, 'warming a new pcd cache state failed');
+            this.logger.debug({ err: error, databaseId: cache.databaseId }, 'warming failure detail');
+          });
       });
     }
   }

@@ -77,6 +77,16 @@ describe('emulator faults', () => {
     expect((await call(emulator, 'GET', '/system/status')).status).toBe(200);
   });
 
+  test('resetAfter applies the write, then destroys the connection instead of answering', async () => {
+    emulator.faults.add({ kind: 'resetAfter', method: 'POST', path: '/customformat', times: 1 });
+    await expect(fetch(`${emulator.baseUrl}/api/v3/customformat`, { method: 'POST', headers: { 'X-Api-Key': API_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify(releaseTitleFormat('Lost Answer')) })).rejects.toThrow();
+    expect(emulator.state.customFormats.map((f) => f.name)).toEqual(['Lost Answer']);
+    expect(emulator.writes.count('customformat', 'POST')).toBe(1);
+    expect(emulator.writes.log.map((entry) => [entry.status, entry.applied, entry.fault])).toEqual([[201, true, 'resetAfter']]);
+    // A retry of the same create is refused: the app already has it.
+    expect((await call(emulator, 'POST', '/customformat', releaseTitleFormat('Lost Answer'))).status).toBe(400);
+  });
+
   test('invalid fault specs are refused', () => {
     expect(() => emulator.faults.add({ kind: 'status', status: 200 })).toThrow();
     expect(() => emulator.faults.add({ kind: 'latency' })).toThrow();
