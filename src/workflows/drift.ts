@@ -3,11 +3,14 @@ import type { Activities } from '../activities';
 import { driftCheckWorkflow as driftCheck, SA, type DriftOutcome, type DriftPollResult } from './contracts';
 
 // The check heartbeats while it waits on the app, so a check whose worker died is retried within
-// the heartbeat timeout (POST /drift/{id}/check waits for it), not after the 5-minute bound.
+// the heartbeat timeout (POST /drift/{id}/check waits for it), not after the 5-minute bound. An app
+// that fails is a stored status, not an error: what is retried is the application database or the
+// worker failing, over about a minute, since a database restart takes longer than one retry (the
+// chaos soak lost checks to a 5-second PostgreSQL restart with two attempts).
 const check = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '30 seconds',
-  retry: { maximumAttempts: 2, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
+  retry: { maximumAttempts: 6, initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '20 seconds', nonRetryableErrorTypes: ['AppError'] },
 });
 const bookkeeping = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
 
