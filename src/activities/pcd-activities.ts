@@ -12,6 +12,7 @@ import { cloneDirectory, readRepositoryFiles } from '../services/pcd/source-file
 import { sourceFailureText, type SourceFailure } from '../domain/pcd/source-failures';
 import type { ActivityDeps } from './deps';
 import { sourceFailureEvent } from '../domain/notifications';
+import { progressHeartbeat } from './heartbeat';
 import { notify } from './notify';
 
 export type PullStep<T> = ({ ok: true } & T) | { ok: false; reason: SourceFailure };
@@ -20,79 +21,100 @@ export function pcdActivities(deps: ActivityDeps) {
   const sourceDir = (database: PcdDatabase) => (database.sourceKind === 'git' ? cloneDirectory(deps.config.dataDir, database.id) : database.sourceLocation);
   const load = (id: number) => deps.orm.em.findOneOrFail(PcdDatabase, { id });
 
+  /** Clones or fetches the repository (or checks the local directory), reads pcd.json, checks the schema dependency. */
+  async function fetchSource(databaseId: number): Promise<PullStep<{ commit: string | null }>> {
+    const database = await load(databaseId);
+    database.cacheStatus = 'building';
+    database.cacheReason = null;
+    await deps.orm.em.flush();
+    const dir = sourceDir(database);
+    let commit: string | null;
+    try {
+      if (database.sourceKind === 'git') {
+        commit = await syncRepository(database.sourceLocation, database.branch ?? 'main', dir, openGitCredential(deps.secretBox, database.gitCredentialSealed));
+      } else {
+        if (!fs.existsSync(dir)) return { ok: false, reason: 'source_missing' };
+        commit = await headCommit(dir);
+      }
+    } catch (error) {
+      if (error instanceof GitError) {
+        deps.logger.debug({ databaseId, reason: error.reason, git: error.detail }, 'pcd git fetch failed');
+        return { ok: false, reason: error.reason };
+      }
+      throw error;
+    }
+    const files = readRepositoryFiles(dir);
+    if (files.manifestText === null) return { ok: false, reason: database.sourceKind === 'local' ? 'source_missing' : 'manifest_missing' };
+    let manifest;
+    try {
+      manifest = loadPcdRepository({ manifest: files.manifestText, ops: [] }).manifest!;
+    } catch (error) {
+      if (isAppError(error)) return { ok: false, reason: 'manifest_invalid' };
+      throw error;
+    }
+    const schema = await resolveSchemaDependency(manifest, deps.config.dataDir, deps.config.pcdSchemaFetch);
+    // The schema layer is stored with the other file layers, so any process rebuilds the same cache.
+    await importFileLayerOps(deps.orm.em, databaseId, { schema: schema.ops });
+    database.manifest = {
+      name: manifest.name,
+      version: manifest.version,
+      description: manifest.description ?? null,
+      arrTypes: [...manifest.arrTypes],
+      dependencies: { ...manifest.dependencies },
+    };
+    database.commitSha = commit;
+    database.schemaSource = schema.source;
+    database.schemaNote = schema.note;
+    await deps.orm.em.flush();
+    deps.logger.info({ databaseId, commit, schema: schema.source }, 'pcd source fetched');
+    return { ok: true, commit };
+  }
+
+  /** Imports the base (ops/) and tweaks (tweaks/) ops into the application database; idempotent. */
+  async function importOps(databaseId: number): Promise<PullStep<{ inserted: number; removed: number; kept: number }>> {
+    const database = await load(databaseId);
+    let loaded;
+    try {
+      loaded = loadPcdRepository(readRepositoryFiles(sourceDir(database)));
+    } catch (error) {
+      if (isAppError(error)) return { ok: false, reason: 'ops_unreadable' };
+      throw error;
+    }
+    const layers = { base: loaded.base, tweaks: loaded.tweaks };
+    // A pull that brings new ops changes the state: snapshot it first (never on the first pull).
+    if (database.lastPulledAt && (await fileLayerOpsDiffer(deps.orm.em, databaseId, layers))) {
+      await new SnapshotService(deps.orm, deps.pcdCaches).takeSnapshot(databaseId, 'pull');
+    }
+    const summary = await importFileLayerOps(deps.orm.em, databaseId, layers);
+    // A pull ends a rollback's pin: the database follows its repository again.
+    if (database.pinnedSnapshotId !== null) {
+      database.pinnedSnapshotId = null;
+      await deps.orm.em.flush();
+    }
+    deps.logger.info({ databaseId, ...summary }, 'pcd ops imported');
+    return { ok: true, inserted: summary.inserted, removed: summary.removed, kept: summary.kept };
+  }
+
+  /**
+   * Runs a pull step with heartbeats on a timer: a step whose worker died is retried within the
+   * heartbeat timeout instead of holding the pull (and every request that joins it) for its whole bound.
+   */
+  async function beating<T>(step: () => Promise<T>): Promise<T> {
+    const heartbeat = progressHeartbeat(Context.current(), () => ({}));
+    try {
+      return await step();
+    } finally {
+      heartbeat.stop();
+    }
+  }
+
   return {
-    /** Clones or fetches the repository (or checks the local directory), reads pcd.json, checks the schema dependency. */
-    async pcdFetchSource(databaseId: number): Promise<PullStep<{ commit: string | null }>> {
-      const database = await load(databaseId);
-      database.cacheStatus = 'building';
-      database.cacheReason = null;
-      await deps.orm.em.flush();
-      const dir = sourceDir(database);
-      let commit: string | null;
-      try {
-        if (database.sourceKind === 'git') {
-          commit = await syncRepository(database.sourceLocation, database.branch ?? 'main', dir, openGitCredential(deps.secretBox, database.gitCredentialSealed));
-        } else {
-          if (!fs.existsSync(dir)) return { ok: false, reason: 'source_missing' };
-          commit = await headCommit(dir);
-        }
-      } catch (error) {
-        if (error instanceof GitError) {
-          deps.logger.debug({ databaseId, reason: error.reason, git: error.detail }, 'pcd git fetch failed');
-          return { ok: false, reason: error.reason };
-        }
-        throw error;
-      }
-      const files = readRepositoryFiles(dir);
-      if (files.manifestText === null) return { ok: false, reason: database.sourceKind === 'local' ? 'source_missing' : 'manifest_missing' };
-      let manifest;
-      try {
-        manifest = loadPcdRepository({ manifest: files.manifestText, ops: [] }).manifest!;
-      } catch (error) {
-        if (isAppError(error)) return { ok: false, reason: 'manifest_invalid' };
-        throw error;
-      }
-      const schema = await resolveSchemaDependency(manifest, deps.config.dataDir, deps.config.pcdSchemaFetch);
-      // The schema layer is stored with the other file layers, so any process rebuilds the same cache.
-      await importFileLayerOps(deps.orm.em, databaseId, { schema: schema.ops });
-      database.manifest = {
-        name: manifest.name,
-        version: manifest.version,
-        description: manifest.description ?? null,
-        arrTypes: [...manifest.arrTypes],
-        dependencies: { ...manifest.dependencies },
-      };
-      database.commitSha = commit;
-      database.schemaSource = schema.source;
-      database.schemaNote = schema.note;
-      await deps.orm.em.flush();
-      deps.logger.info({ databaseId, commit, schema: schema.source }, 'pcd source fetched');
-      return { ok: true, commit };
+    pcdFetchSource(databaseId: number): Promise<PullStep<{ commit: string | null }>> {
+      return beating(() => fetchSource(databaseId));
     },
 
-    /** Imports the base (ops/) and tweaks (tweaks/) ops into the application database; idempotent. */
-    async pcdImportOps(databaseId: number): Promise<PullStep<{ inserted: number; removed: number; kept: number }>> {
-      const database = await load(databaseId);
-      let loaded;
-      try {
-        loaded = loadPcdRepository(readRepositoryFiles(sourceDir(database)));
-      } catch (error) {
-        if (isAppError(error)) return { ok: false, reason: 'ops_unreadable' };
-        throw error;
-      }
-      const layers = { base: loaded.base, tweaks: loaded.tweaks };
-      // A pull that brings new ops changes the state: snapshot it first (never on the first pull).
-      if (database.lastPulledAt && (await fileLayerOpsDiffer(deps.orm.em, databaseId, layers))) {
-        await new SnapshotService(deps.orm, deps.pcdCaches).takeSnapshot(databaseId, 'pull');
-      }
-      const summary = await importFileLayerOps(deps.orm.em, databaseId, layers);
-      // A pull ends a rollback's pin: the database follows its repository again.
-      if (database.pinnedSnapshotId !== null) {
-        database.pinnedSnapshotId = null;
-        await deps.orm.em.flush();
-      }
-      deps.logger.info({ databaseId, ...summary }, 'pcd ops imported');
-      return { ok: true, inserted: summary.inserted, removed: summary.removed, kept: summary.kept };
+    pcdImportOps(databaseId: number): Promise<PullStep<{ inserted: number; removed: number; kept: number }>> {
+      return beating(() => importOps(databaseId));
     },
 
     /** Rebuilds the in-memory cache, heartbeating progress, and records the outcome (ready, degraded or failed). */

@@ -3,9 +3,16 @@ import type { Activities } from '../activities';
 import type { SourceFailure } from '../domain/pcd/source-failures';
 import { pcdPullProgressQuery, type PullProgress, type PullResult } from './contracts';
 
+// Fetch and import heartbeat on a timer: a step whose worker died is retried within 30 s, not
+// after its 10-minute bound (the chaos soak saw a pull, and every request joining it, held that long).
 const io = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { maximumAttempts: 3, initialInterval: '5 seconds', nonRetryableErrorTypes: ['AppError'] },
+});
+const record = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 5, initialInterval: '2 seconds', nonRetryableErrorTypes: ['AppError'] },
 });
 
 const build = proxyActivities<Activities>({
@@ -23,7 +30,7 @@ export async function pcdPullWorkflow(databaseId: number): Promise<PullResult> {
   setHandler(pcdPullProgressQuery, () => progress);
   const fail = async (reason: SourceFailure): Promise<PullResult> => {
     progress = { ...progress, phase: 'failed' };
-    await io.pcdRecordFailure(databaseId, reason);
+    await record.pcdRecordFailure(databaseId, reason);
     setCurrentDetails(`Pull failed: ${reason}`);
     return { status: 'failed', reason };
   };
