@@ -7,7 +7,6 @@ import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { applyChanges } from './apply';
 import { exportFleet, exportFleetJson } from './export';
-import { fleetJsonSchema } from './json-schema';
 import { FleetFileError, loadFleet, problemText, type Fleet, type FleetProblem } from './load';
 import { planFleet, readSecret, secretsOf, type Change, type FleetConfiguration } from './plan';
 
@@ -96,7 +95,9 @@ export function registerFleetCommands(program: Command): void {
     .command('fleet-schema')
     .description('Print the JSON Schema of the fleet file (the same document GET /api/v1/fleet/schema serves)')
     .addHelpText('after', '\nExample:\n  arrgo fleet-schema > arrgo-fleet.schema.json')
-    .action(() => {
+    .action(async () => {
+      // The schema generator (zod-to-openapi) is loaded only here: every other command starts without it.
+      const { fleetJsonSchema } = await import('./json-schema');
       process.stdout.write(`${JSON.stringify(fleetJsonSchema(), null, 2)}\n`);
     });
 }
