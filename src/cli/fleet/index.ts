@@ -108,6 +108,10 @@ async function readConfiguration(ctx: CliContext): Promise<FleetConfiguration> {
 
 async function planned(ctx: CliContext, options: FileOptions & { prune?: boolean }): Promise<{ fleet: Fleet; current: FleetConfiguration; changes: Change[] }> {
   const warnings: FleetProblem[] = [];
+  // The read needs nothing from the file: it is in flight while the file is parsed. A problem in the
+  // file is still reported first (the read's own failure then goes unobserved).
+  const reading = readConfiguration(ctx);
+  reading.catch(() => undefined);
   let fleet: Fleet;
   try {
     fleet = await loadFleet(options.file, { cwd: process.cwd(), allowInlineSecrets: options.allowInlineSecrets, warnings });
@@ -116,7 +120,7 @@ async function planned(ctx: CliContext, options: FileOptions & { prune?: boolean
     throw error;
   }
   for (const w of warnings) ctx.stderr.write(`warning: ${problemText(w)}\n`);
-  const current = await readConfiguration(ctx);
+  const current = await reading;
   const changes = planFleet(fleet, current, { prune: options.prune ?? false });
   // A secret the changes would send must be readable now, not half-way through an apply.
   for (const secret of secretsOf(changes)) await readSecret(secret, ctx.env);
