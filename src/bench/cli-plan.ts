@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createArrgoClient, unwrap } from '../client';
+import { loadFleet } from '../cli/fleet/load';
+import { planFleet } from '../cli/fleet/plan';
 import { runCli } from '../cli/main';
 import { startEmulatorFleet } from './emulator-fleet';
 import { registerFleet } from './fleet-scale';
-import { pairedTimings, type Benchmark, type PairedTimings } from './harness';
+import { medianMs, pairedTimings, type Benchmark, type PairedTimings } from './harness';
 import { startBenchService, type BenchService } from './service-harness';
 
 const SAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'sample-pcd');
@@ -64,6 +66,13 @@ export const cliPlanBenchmark: Benchmark = {
           2,
         );
         report(line(`arrgo plan binary, ${label}`, binary, 'node + the same GET'));
+        // Where the plan's own time goes (warm, in process): the file (YAML, schema) and the diff.
+        const current = await read();
+        const loaded = await loadFleet(file, { cwd: dir });
+        report({
+          name: `plan parts in process, ${label}`,
+          values: { loadFileMs: await medianMs(IN_PROCESS_ROUNDS, () => loadFleet(file, { cwd: dir }), 3), diffMs: await medianMs(IN_PROCESS_ROUNDS, () => planFleet(loaded, current, { prune: false }), 3) },
+        });
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
