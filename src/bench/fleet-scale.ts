@@ -76,7 +76,7 @@ async function measureSize(size: number, profile?: Profiler): Promise<SizeTimes>
   try {
     profile?.trackProcess('temporal server', bench.temporalPid);
     profile?.trackProcess('emulated apps', fleet.pid);
-    const ids = await register(bench, fleet.instances);
+    const ids = await registerFleet(bench, fleet.instances);
     // Warm-up: one check through the worker (connections, JIT, the cache's sync source).
     await bench.request('POST', `/drift/${ids[0]}/check`);
     await bench.request('PUT', '/drift/settings', { enabled: true, intervalMinutes: 1440 });
@@ -95,12 +95,16 @@ async function measureSize(size: number, profile?: Profiler): Promise<SizeTimes>
   }
 }
 
-async function register(bench: BenchService, targets: { baseUrl: string; apiKey: string }[]): Promise<number[]> {
+/**
+ * Links the sample database and registers one instance per emulated Radarr (`radarr-<n>`), each synced
+ * from it with the rollout's selection; `extra` adds fields to an instance's creation (tags, ...).
+ */
+export async function registerFleet(bench: BenchService, targets: { baseUrl: string; apiKey: string }[], extra: (index: number) => Record<string, unknown> = () => ({})): Promise<number[]> {
   const linked = await bench.request('POST', '/databases', { name: 'sample', source: { kind: 'local', path: SAMPLE } });
   await until(() => bench.request('GET', `/databases/${linked.body.id}`), (r) => r.body.cache.status === 'ready');
   const ids: number[] = [];
   for (const [i, target] of targets.entries()) {
-    const instance = await bench.request('POST', '/instances', { name: `radarr-${i}`, arrType: 'movie_app', baseUrl: target.baseUrl, apiKey: target.apiKey });
+    const instance = await bench.request('POST', '/instances', { name: `radarr-${i}`, arrType: 'movie_app', baseUrl: target.baseUrl, apiKey: target.apiKey, ...extra(i) });
     await until(() => bench.request('PUT', `/instances/${instance.body.id}/sync-config`, { databaseId: linked.body.id, ...SELECTION }), (r) => r.status === 200);
     ids.push(instance.body.id);
   }

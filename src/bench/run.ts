@@ -14,10 +14,11 @@ import { fleetScaleBenchmark } from './fleet-scale';
 import { consoleBenchmark } from './console';
 import { consoleWorkbenchBenchmark } from './console-workbench';
 import { consoleGoalsBenchmark } from './console-goals';
+import { cliPlanBenchmark } from './cli-plan';
 import { Profiler } from './profile';
 
 // Each capability registers its benchmark here.
-const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, syncVerifyBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark, consoleBenchmark, consoleWorkbenchBenchmark, consoleGoalsBenchmark];
+const BENCHMARKS: Benchmark[] = [pcdReplayBenchmark, syncPreviewBenchmark, syncVerifyBenchmark, canaryRolloutBenchmark, driftPollBenchmark, refGuideSyncBenchmark, timelineBenchmark, evaluateBenchmark, goalPreviewBenchmark, readLoadBenchmark, fleetScaleBenchmark, consoleBenchmark, consoleWorkbenchBenchmark, consoleGoalsBenchmark, cliPlanBenchmark];
 
 async function main(): Promise<void> {
   // Loopback only: git may use local repositories and nothing else (schema fetches are off too).

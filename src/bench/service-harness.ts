@@ -15,6 +15,8 @@ export interface BenchService {
   /** The bench's own Temporal dev server process. */
   temporalPid: number;
   baseUrl: string;
+  /** The service's API key (for clients of the bench's own, such as the CLI). */
+  apiKey: string;
   request<T = any>(method: string, apiPath: string, body?: unknown): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function startBenchService(env: Record<string, string> = {}, option
     service,
     temporalPid: dev.pid,
     baseUrl,
+    apiKey,
     async request(method, apiPath, body) {
       const send = () =>
         fetch(baseUrl + apiPath, {

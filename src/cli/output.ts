@@ -1,4 +1,4 @@
-import Table from 'cli-table3';
+import type Table from 'cli-table3';
 import picocolors from 'picocolors';
 import type { CliContext } from './context';
 
@@ -22,7 +22,7 @@ export function printTable(ctx: Pick<CliContext, 'stdout' | 'output'>, head: str
     ctx.stdout.write('(none)\n');
     return;
   }
-  const table = new Table({ head, style: { head: colorsOf(ctx).enabled ? ['cyan'] : [], border: [] } });
+  const table = new (tableClass())({ head, style: { head: colorsOf(ctx).enabled ? ['cyan'] : [], border: [] } });
   for (const row of rows) table.push(row.map(cell));
   ctx.stdout.write(`${table.toString()}\n`);
 }
@@ -38,6 +38,14 @@ export function colorsOf(ctx: Pick<CliContext, 'stdout'> & { env?: NodeJS.Proces
   const env = ctx.env ?? process.env;
   const enabled = Boolean(ctx.stdout.isTTY) && !env.NO_COLOR;
   return { ...picocolors.createColors(enabled), enabled };
+}
+
+let loadedTable: typeof Table | undefined;
+
+/** cli-table3, loaded at the first table: a command that prints none (`plan`, `-o json`) starts without it. */
+function tableClass(): typeof Table {
+  loadedTable ??= require('cli-table3') as typeof Table;
+  return loadedTable;
 }
 
 function cell(value: unknown): string {

@@ -1,4 +1,4 @@
-import { MultiBar, type SingleBar } from 'cli-progress';
+import type { MultiBar, SingleBar } from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { unwrap, type components } from '../../client';
 import { confirm, examples, positiveInt, resolveInstance, sleep, withContext } from '../command-kit';
@@ -188,7 +188,9 @@ class ProgressView implements WatchView {
   private targets: SingleBar[] = [];
 
   constructor(ctx: CliContext) {
-    this.bars = new MultiBar({ format: '{label} [{bar}] {value}/{total} {state}', barsize: 20, barCompleteChar: '█', barIncompleteChar: '░', hideCursor: true, clearOnComplete: false, stopOnComplete: false, autopadding: true, stream: ctx.stdout as NodeJS.WriteStream, noTTYOutput: false });
+    // cli-progress (and its string-width) loads only for a watch in a terminal: other commands start without it.
+    const { MultiBar: Bars } = require('cli-progress') as typeof import('cli-progress');
+    this.bars = new Bars({ format: '{label} [{bar}] {value}/{total} {state}', barsize: 20, barCompleteChar: '█', barIncompleteChar: '░', hideCursor: true, clearOnComplete: false, stopOnComplete: false, autopadding: true, stream: ctx.stdout as NodeJS.WriteStream, noTTYOutput: false });
   }
 
   update(rollout: Rollout): void {

@@ -32,6 +32,7 @@ export function exportFleetJson(current: FleetConfiguration): string {
 
 function fleetOf(current: FleetConfiguration) {
   const databaseNames = new Map(current.databases.map((d) => [d.id, d.name]));
+  const syncConfigs = new Map(current.syncConfigs.map((c) => [c.instanceId, c]));
   const source = (kind: 'DATABASE' | 'REF_GUIDE', name: string, s: { kind: string; url: string | null; path: string | null; branch: string | null; tokenSet: boolean }) =>
     s.kind === 'git'
       ? { git: s.url, ...(s.branch && s.branch !== 'main' ? { branch: s.branch } : {}), ...(s.tokenSet ? { token: new EnvReference(secretEnvName(kind, name, 'TOKEN')) } : {}) }
@@ -47,7 +48,7 @@ function fleetOf(current: FleetConfiguration) {
       ...(s.databaseIds.length ? { databases: s.databaseIds.map((id) => databaseNames.get(id) ?? `#${id}`) } : {}),
     })),
     instances: current.instances.map((i) => {
-      const sync = current.syncConfigs.find((c) => c.instanceId === i.id);
+      const sync = syncConfigs.get(i.id);
       return {
         name: i.name,
         type: i.arrType,

@@ -7,7 +7,6 @@ import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { applyChanges } from './apply';
 import { exportFleet, exportFleetJson } from './export';
-import { fleetJsonSchema } from './json-schema';
 import { FleetFileError, loadFleet, problemText, type Fleet, type FleetProblem } from './load';
 import { planFleet, readSecret, secretsOf, type Change, type FleetConfiguration } from './plan';
 
@@ -96,7 +95,9 @@ export function registerFleetCommands(program: Command): void {
     .command('fleet-schema')
     .description('Print the JSON Schema of the fleet file (the same document GET /api/v1/fleet/schema serves)')
     .addHelpText('after', '\nExample:\n  arrgo fleet-schema > arrgo-fleet.schema.json')
-    .action(() => {
+    .action(async () => {
+      // The schema generator (zod-to-openapi) is loaded only here: every other command starts without it.
+      const { fleetJsonSchema } = await import('./json-schema');
       process.stdout.write(`${JSON.stringify(fleetJsonSchema(), null, 2)}\n`);
     });
 }
@@ -107,6 +108,10 @@ async function readConfiguration(ctx: CliContext): Promise<FleetConfiguration> {
 
 async function planned(ctx: CliContext, options: FileOptions & { prune?: boolean }): Promise<{ fleet: Fleet; current: FleetConfiguration; changes: Change[] }> {
   const warnings: FleetProblem[] = [];
+  // The read needs nothing from the file: it is in flight while the file is parsed. A problem in the
+  // file is still reported first (the read's own failure then goes unobserved).
+  const reading = readConfiguration(ctx);
+  reading.catch(() => undefined);
   let fleet: Fleet;
   try {
     fleet = await loadFleet(options.file, { cwd: process.cwd(), allowInlineSecrets: options.allowInlineSecrets, warnings });
@@ -115,7 +120,7 @@ async function planned(ctx: CliContext, options: FileOptions & { prune?: boolean
     throw error;
   }
   for (const w of warnings) ctx.stderr.write(`warning: ${problemText(w)}\n`);
-  const current = await readConfiguration(ctx);
+  const current = await reading;
   const changes = planFleet(fleet, current, { prune: options.prune ?? false });
   // A secret the changes would send must be readable now, not half-way through an apply.
   for (const secret of secretsOf(changes)) await readSecret(secret, ctx.env);

@@ -134,6 +134,10 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
   const databaseNames = new Map(current.databases.map((d) => [d.id, d.name]));
   const declaredDatabases = new Set(fleet.databases.map((d) => d.name));
   const knownDatabase = (name: string) => declaredDatabases.has(name) || current.databases.some((d) => d.name === name);
+  // Instances and channels number up to thousands: looked up by name, not searched.
+  const instancesByName = new Map(current.instances.map((i) => [i.name, i]));
+  const syncConfigsByInstance = new Map(current.syncConfigs.map((c) => [c.instanceId, c]));
+  const channelsByName = new Map(current.channels.map((c) => [c.name, c]));
 
   for (const wanted of fleet.databases) {
     const existing = current.databases.find((d) => d.name === wanted.name);
@@ -189,7 +193,7 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
 
   const syncChanges: Change[] = [];
   for (const wanted of fleet.instances) {
-    const existing = current.instances.find((i) => i.name === wanted.name);
+    const existing = instancesByName.get(wanted.name);
     const baseUrl = withoutTrailingSlash(wanted.baseUrl);
     const enabled = wanted.enabled ?? true;
     const tags = uniqueTags(wanted.tags ?? []);
@@ -219,7 +223,7 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
       if (fields.length) changes.push({ action: 'update', kind: 'instance', name: wanted.name, fields, request: { call: 'updateInstance', name: wanted.name, body } });
     }
     for (const entry of wanted.sync ?? []) if (!knownDatabase(entry.database)) refusals.push(`instance ${JSON.stringify(wanted.name)}: sync names no database called ${JSON.stringify(entry.database)}`);
-    const stored = existing ? current.syncConfigs.find((c) => c.instanceId === existing.id) : undefined;
+    const stored = existing ? syncConfigsByInstance.get(existing.id) : undefined;
     const storedEntries = (stored?.databases ?? []).map((d) => ({ database: databaseNames.get(d.databaseId) ?? `#${d.databaseId}`, selection: d.selection }));
     const wantedEntries = (wanted.sync ?? []).map((e) => ({ database: e.database, selection: selectionOf(e) }));
     if (wantedEntries.length === 0) {
@@ -242,7 +246,7 @@ export function planFleet(fleet: Fleet, current: FleetConfiguration, options: { 
   changes.push(...syncChanges);
 
   for (const wanted of fleet.channels) {
-    const existing = current.channels.find((c) => c.name === wanted.name);
+    const existing = channelsByName.get(wanted.name);
     const enabled = wanted.enabled ?? true;
     const events = [...new Set(wanted.events)];
     if (wanted.secret !== undefined && wanted.kind !== 'webhook') refusals.push(`channel ${JSON.stringify(wanted.name)}: only webhook channels take a secret`);
