@@ -40,7 +40,7 @@ const isTrue = (value: unknown) => value === true || value === 'true';
 /**
  * Writes the guide's custom formats and profiles a tool's instances use into the database's user
  * layer (through the reference-guide import), then their scores and profile fields (one entity edit
- * per profile). A dry run plans the imports and reads nothing it would edit.
+ * per profile). A dry run plans the imports and edits nothing.
  */
 export async function importIntoDatabase(client: ArrgoClient, instances: ToolInstance[], databaseId: number, guides: Map<GuideArrType, GuideRef>, dryRun: boolean, file: string): Promise<ImportOutcome> {
   const outcome: ImportOutcome = { created: [], skipped: [], profileEdits: [], profiles: new Map(), notCarried: [] };
@@ -150,22 +150,27 @@ export async function importIntoDatabase(client: ArrgoClient, instances: ToolIns
     outcome.profiles.set(instance, [...new Set(names)]);
   }
 
+  const missing = new Set<string>();
   for (const edit of edits.values()) {
     outcome.profileEdits.push(edit);
-    if (dryRun) continue;
     const stored = await unwrap(client.GET('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', { params: { path: { databaseId, entityType: 'quality_profile', name: edit.profile }, query: {} } })).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) return undefined;
       throw error;
     });
     if (!stored?.entity) {
+      // A dry run has not created the guide profiles it plans.
+      if (dryRun && outcome.created.some((c) => c.entityType === 'quality_profile' && c.name === edit.profile)) continue;
+      missing.add(edit.profile);
       const line = instances.flatMap((i) => i.qualityProfiles).find((p) => p.name === edit.profile)?.line ?? 1;
-      outcome.notCarried.push({ file, line, column: 1, message: `quality profile ${edit.profile}: not in the database, so its scores are not written (create the profile there, or import a guide profile with trash_id)` });
+      outcome.notCarried.push({ file, line, column: 1, message: `quality profile ${edit.profile}: not in the database, so neither its scores nor the instances' selection of it are carried over (create the profile there, or name a guide profile by trash_id)` });
       continue;
     }
-    const data = editedProfile(stored.entity, edit);
-    const answer = await unwrap(client.PATCH('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', { params: { path: { databaseId, entityType: 'quality_profile', name: edit.profile } }, body: { data } }));
+    if (dryRun) continue;
+    const answer = await unwrap(client.PATCH('/api/v1/pcd/{databaseId}/entities/{entityType}/{name}', { params: { path: { databaseId, entityType: 'quality_profile', name: edit.profile } }, body: { data: editedProfile(stored.entity, edit) } }));
     edit.changed = answer.changed;
   }
+  outcome.profileEdits = outcome.profileEdits.filter((e) => !missing.has(e.profile));
+  for (const [instance, names] of outcome.profiles) outcome.profiles.set(instance, names.filter((n) => !missing.has(n)));
   return outcome;
 }
 
