@@ -11,23 +11,27 @@ class FileReference {
   constructor(readonly file: string) {}
 }
 
-const ENV_TAG = {
-  tag: '!env',
-  identify: (value: unknown) => value instanceof EnvReference,
-  resolve: (value: string) => new EnvReference(value),
-  stringify: (item: { value: unknown }) => (item.value as EnvReference).env,
-} as unknown as ScalarTag;
+/** A YAML tag written for instances of a reference class (its one field as the scalar). */
+function referenceTag<T extends object>(tag: string, Reference: new (value: string) => T, text: (reference: T) => string): ScalarTag {
+  return {
+    tag,
+    identify: (value: unknown) => value instanceof Reference,
+    resolve: (value: string) => new Reference(value),
+    stringify: (item: { value: unknown }) => text(item.value as T),
+  } as unknown as ScalarTag;
+}
 
-const FILE_TAG = {
-  tag: '!file',
-  identify: (value: unknown) => value instanceof FileReference,
-  resolve: (value: string) => new FileReference(value),
-  stringify: (item: { value: unknown }) => (item.value as FileReference).file,
-} as unknown as ScalarTag;
+const ENV_TAG = referenceTag('!env', EnvReference, (r) => r.env);
+const FILE_TAG = referenceTag('!file', FileReference, (r) => r.file);
 
 /** The stable environment variable name of an exported secret: ARRGO_<KIND>_<NAME>_<FIELD>, NAME upper-cased with every other character as _. */
 export function secretEnvName(kind: 'INSTANCE' | 'DATABASE' | 'REF_GUIDE' | 'CHANNEL', name: string, field: string): string {
-  return `ARRGO_${kind}_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}_${field}`;
+  return `ARRGO_${kind}_${envNamePart(name)}_${field}`;
+}
+
+/** A name as part of an environment variable name: upper case, every run of other characters as one _. */
+export function envNamePart(name: string): string {
+  return name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
 /** The configuration as a fleet file: defaults left out, secrets as `!env` references (never their values). */

@@ -1,5 +1,5 @@
 import type { FleetProblem } from '../fleet/load';
-import { secretEnvName } from '../fleet/export';
+import { envNamePart, secretEnvName } from '../fleet/export';
 import type { InstanceFile, SecretRef } from '../fleet/schema';
 import type { ToolConfig, ToolInstance, ToolSecret } from './read';
 
@@ -25,7 +25,7 @@ export function fleetSecret(instance: ToolInstance, config: ToolConfig, file: st
 
 /** A secret's name as an environment variable name: upper case, other characters as _. */
 function envNameOf(secret: string): string {
-  const name = secret.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const name = envNamePart(secret);
   return /^[A-Z_]/.test(name) ? name : `_${name}`;
 }
 
