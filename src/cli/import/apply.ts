@@ -115,6 +115,11 @@ export async function importIntoDatabase(client: ArrgoClient, instances: ToolIns
         return profile ? [{ name: profile.name, scoreSet: profile.scoreSet, ...(t.score !== undefined ? { score: t.score } : {}) }] : [];
       });
 
+    // A guide-backed profile's own formats are assigned by the guide (reset_unmatched_scores keeps them).
+    for (const profile of profiles.filter((p) => p.guideId)) {
+      const entity = await guideEntity(guide, 'quality_profile', profile.guideId!);
+      for (const trashId of Object.values((entity.entity.formatItems ?? {}) as Record<string, string>)) await assign(trashId, [profile], profile.spec.line);
+    }
     // Default groups of guide-backed profiles (less skip), then the groups the file adds.
     const groupTargets: { group: GroupSpec; targets: { name: string; scoreSet: string }[] }[] = [];
     for (const profile of profiles.filter((p) => p.guideId)) {
@@ -135,8 +140,10 @@ export async function importIntoDatabase(client: ArrgoClient, instances: ToolIns
       const entity = await guideEntity(guide, 'custom_format_group', group.trashId);
       for (const member of groupMembers(entity, group)) await assign(member, targets, group.line);
     }
+    const targetNames: string[] = [];
     for (const spec of instance.customFormats) {
       const targets = targetsOf(spec.targets, spec.line);
+      targetNames.push(...targets.map((t) => t.name));
       for (const trashId of spec.trashIds) await assign(trashId, targets, spec.line);
     }
     for (const { spec, name } of profiles) {
@@ -146,8 +153,7 @@ export async function importIntoDatabase(client: ArrgoClient, instances: ToolIns
       if (spec.upgradeUntilScore !== undefined) edit.fields.upgradeUntilScore = spec.upgradeUntilScore;
       if (spec.resetUnmatched) edit.reset = spec.resetUnmatched;
     }
-    const names = [...profiles.map((p) => p.name), ...instance.customFormats.flatMap((c) => targetsOf(c.targets, c.line).map((t) => t.name))];
-    outcome.profiles.set(instance, [...new Set(names)]);
+    outcome.profiles.set(instance, [...new Set([...profiles.map((p) => p.name), ...targetNames])]);
   }
 
   const missing = new Set<string>();
