@@ -57,6 +57,17 @@ describeWithShared(GUIDES, 'arrgo import recyclarr (the real binary against the 
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
+  it('has help with examples; a file that is not YAML is refused with its line (exit 1)', async () => {
+    for (const command of [['import'], ['import', 'recyclarr'], ['import', 'configarr']]) {
+      const help = await arrgo([...command, '--help']);
+      expect({ command, code: help.code, example: /\nExamples?:\n {2}\$ arrgo /.test(help.stdout) }).toEqual({ command, code: 0, example: true });
+    }
+    await writeFile(path.join(dir, 'broken.yml'), 'radarr:\n  movies:\n    base_url: [unclosed\n');
+    const run = await arrgo(['import', 'recyclarr', 'broken.yml', '--database', 'mine']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^arrgo: broken\.yml cannot be imported:\nbroken\.yml:\d+:\d+: /);
+  });
+
   it('--dry-run shows the ops and the fleet file and stores nothing', async () => {
     const run = await arrgo(['import', 'recyclarr', 'recyclarr.yml', '--database', 'mine', '--dry-run', '-o', 'json']);
     expect(run.stderr).toBe('');
