@@ -216,7 +216,8 @@ function readInstance(name: string, section: ToolInstance['section'], node: unkn
         r.report(item, `${where}.custom_formats`, 'an entry without trash_ids (custom formats of your own are imported with `arrgo pcd import`)');
         continue;
       }
-      instance.customFormats.push({ trashIds, targets: readTargets(mapValue(item, 'assign_scores_to'), r), line: r.at(item, '').line });
+      // quality_profiles is the older name of assign_scores_to.
+      instance.customFormats.push({ trashIds, targets: readTargets(mapValue(item, 'assign_scores_to') ?? mapValue(item, 'quality_profiles'), r), line: r.at(item, '').line });
     }
   }
   const groups = value('custom_format_groups');
