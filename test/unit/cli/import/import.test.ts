@@ -49,6 +49,12 @@ describe('readToolConfig: Recyclarr', () => {
     expect(config.notCarried.every((p) => p.file === 'recyclarr.yml')).toBe(true);
   });
 
+  it('reads the older quality_profiles of a custom_formats entry as assign_scores_to', () => {
+    const config = readToolConfig('sonarr:\n  s:\n    base_url: http://x\n    api_key: !env_var K\n    custom_formats:\n      - trash_ids: [abc]\n        quality_profiles:\n          - name: Anime\n            score: 7\n', 'recyclarr', 'old.yml');
+    expect(config.instances[0].customFormats).toEqual([{ trashIds: ['abc'], targets: [{ name: 'Anime', score: 7, line: 8 }], line: 6 }]);
+    expect(config.notCarried).toEqual([]);
+  });
+
   it('refuses a file that is not YAML with its line', () => {
     expect(() => readToolConfig('radarr:\n  a: [1,\n', 'recyclarr', 'bad.yml')).toThrow(ToolFileError);
     try {
