@@ -84,7 +84,7 @@ async function runImport(ctx: CliContext, tool: ImportTool, file: string, option
     for (const c of outcome.created) printLine(ctx, `  + ${c.entityType} ${c.name}`);
     for (const s of outcome.skipped) printLine(ctx, `  = ${s.entityType} ${s.name}: ${s.reason}`);
     for (const edit of outcome.profileEdits) {
-      const state = edit.changed === null ? `${verb.replace('wrote', 'set')} ` : edit.changed ? 'set ' : 'already ';
+      const state = edit.changed === null ? 'would set ' : edit.changed ? 'set ' : 'already ';
       printLine(ctx, `  ~ quality_profile ${edit.profile}: ${state}${Object.keys(edit.scores).length} scores${Object.keys(edit.fields).length ? `, ${Object.keys(edit.fields).join(', ')}` : ''}${edit.reset ? ', other scores 0' : ''}`);
     }
     for (const note of notes) printLine(ctx, `note: ${problemText(note)}`);
