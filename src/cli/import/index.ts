@@ -81,8 +81,11 @@ async function runImport(ctx: CliContext, tool: ImportTool, file: string, option
     if (!options.file || options.dryRun) ctx.stdout.write(fleetText);
     else printLine(ctx, `Wrote the fleet file ${options.file}: ${instances.length} instance${instances.length === 1 ? '' : 's'}.`);
     printLine(ctx, `\nUser layer of ${database.name}: ${verb} ${outcome.created.length} op${outcome.created.length === 1 ? '' : 's'}${outcome.skipped.length ? `, ${outcome.skipped.length} kept as they are (the name exists)` : ''}.`);
-    for (const c of outcome.created) printLine(ctx, `  + ${c.entityType} ${c.name}`);
-    for (const s of outcome.skipped) printLine(ctx, `  = ${s.entityType} ${s.name}: ${s.reason}`);
+    // Regular expressions come with their formats: counted, not listed.
+    const expressions = outcome.created.filter((c) => c.entityType === 'regular_expression').length;
+    for (const c of outcome.created.filter((c) => c.entityType !== 'regular_expression')) printLine(ctx, `  + ${c.entityType} ${c.name}`);
+    if (expressions) printLine(ctx, `  + ${expressions} regular expression${expressions === 1 ? '' : 's'} of those custom formats`);
+    for (const s of outcome.skipped.filter((s) => s.entityType !== 'regular_expression')) printLine(ctx, `  = ${s.entityType} ${s.name}: ${s.reason}`);
     for (const edit of outcome.profileEdits) {
       const state = edit.changed === null ? 'would set ' : edit.changed ? 'set ' : 'already ';
       printLine(ctx, `  ~ quality_profile ${edit.profile}: ${state}${Object.keys(edit.scores).length} scores${Object.keys(edit.fields).length ? `, ${Object.keys(edit.fields).join(', ')}` : ''}${edit.reset ? ', other scores 0' : ''}`);
