@@ -19,5 +19,6 @@ export async function runCli(argv: string[]): Promise<number> {
 if (require.main === module) {
   // A reader that stops early (`arrgo ... | head`) closes the pipe: end quietly, as other tools do.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? EXIT.ok : EXIT.error));
-  void runCli(process.argv.slice(2)).then((code) => process.exit(code));
+  // Exit once stdout is flushed: a pipe is written asynchronously, and exiting at once cuts a long output.
+  void runCli(process.argv.slice(2)).then((code) => process.stdout.write('', () => process.exit(code)));
 }

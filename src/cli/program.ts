@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { registerCoreCommands } from './commands';
 import { registerFleetCommands } from './fleet';
+import { registerImportCommands } from './import';
 
 /** The `arrgo` program: global options, then every command. */
 export function buildProgram(): Command {
@@ -14,5 +15,6 @@ export function buildProgram(): Command {
     .exitOverride();
   registerCoreCommands(program);
   registerFleetCommands(program);
+  registerImportCommands(program);
   return program;
 }

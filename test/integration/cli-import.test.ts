@@ -1,0 +1,129 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmulator, type Emulator } from '../../src/emulators';
+import { runCliBinary } from '../helpers/cli';
+import { linkDatabase, SAMPLE_PCD } from '../helpers/fleet';
+import { eventually, startArrgo, type Harness } from '../helpers/harness';
+import { seedAsRecyclarr, type RecyclarrSeed } from '../helpers/recyclarr-seed';
+import { describeWithShared, sharedPath } from '../helpers/shared-data';
+
+const GUIDES = ['data', 'trash-guides'];
+const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'import', 'recyclarr.yml');
+const GUIDE = (app: string) => sharedPath(...GUIDES, 'docs', 'json', app);
+/** What the sample file's sync by Recyclarr left in each app (test/fixtures/import/recyclarr.yml). */
+const RECYCLARR_SYNCED: Record<'radarr' | 'sonarr', RecyclarrSeed> = {
+  radarr: {
+    guideDir: GUIDE('radarr'),
+    profileTrashId: 'd1d67249d3890e49bc12e275d989a7e9',
+    skipGroups: ['d9cc9a504e5ede6294c8b973aad4f028'],
+    addGroupsSelectAll: ['f737e18b5824d6ebb2d57b957ae2fd6c'],
+    scores: { '496f355514737f7d83bf7aa4d24f8169': 120 },
+  },
+  sonarr: { guideDir: GUIDE('sonarr'), profileTrashId: '72dae194fc92bf828f32cde7744e51a1' },
+};
+const KEYS = { radarr: 'import-radarr-key-0123456789abcdef', sonarr: 'import-sonarr-key-0123456789abcdef' };
+
+describeWithShared(GUIDES, 'arrgo import recyclarr (the real binary against the real service and guide)', () => {
+  let h: Harness;
+  let dir: string;
+  let databaseId: number;
+  const emulators: Emulator[] = [];
+  const arrgo = (args: string[]) =>
+    runCliBinary(args, { cwd: dir, env: { ARRGO_URL: h.baseUrl, ARRGO_API_KEY: h.apiKey, NO_COLOR: '1', RADARR_MAIN_KEY: KEYS.radarr, SERIES_MAIN_KEY: KEYS.sonarr } });
+  const fixtureLine = async (text: string) => (await readFile(FIXTURE, 'utf8')).split('\n').findIndex((l) => l.includes(text)) + 1;
+  const profile = async (name: string) => (await h.get(`/pcd/${databaseId}/entities/quality_profile/${encodeURIComponent(name)}`)).body.entity as { customFormats: Record<string, { name: string; score: number }[]> };
+  const scoreOf = (p: { customFormats: Record<string, { name: string; score: number }[]> }, name: string) => Object.values(p.customFormats).flat().find((f) => f.name === name)?.score;
+
+  beforeAll(async () => {
+    h = await startArrgo();
+    const [radarr, sonarr] = await Promise.all([startEmulator({ app: 'radarr', apiKey: KEYS.radarr }), startEmulator({ app: 'sonarr', apiKey: KEYS.sonarr })]);
+    emulators.push(radarr, sonarr);
+    await seedAsRecyclarr(radarr.baseUrl, KEYS.radarr, RECYCLARR_SYNCED.radarr);
+    await seedAsRecyclarr(sonarr.baseUrl, KEYS.sonarr, RECYCLARR_SYNCED.sonarr);
+    databaseId = await linkDatabase(h, 'mine', SAMPLE_PCD);
+    for (const arrType of ['movie_app', 'series_app']) {
+      const source = (await h.post('/ref-guide/sources', { name: `guide-${arrType}`, origin: { kind: 'local', path: sharedPath(...GUIDES) }, arrType })).body.id;
+      await eventually(() => h.get(`/ref-guide/sources/${source}`), (r) => r.body.lastSyncedAt !== null, 60_000);
+    }
+    dir = await mkdtemp(path.join(os.tmpdir(), 'arrgo-import-'));
+    const text = (await readFile(FIXTURE, 'utf8')).replace('http://127.0.0.1:17878/', `${radarr.baseUrl}/`).replace('http://127.0.0.1:18989', sonarr.baseUrl);
+    await writeFile(path.join(dir, 'recyclarr.yml'), text);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(emulators.map((e) => e.close()));
+    await h?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('has help with examples; a file that is not YAML is refused with its line (exit 1)', async () => {
+    for (const command of [['import'], ['import', 'recyclarr'], ['import', 'configarr']]) {
+      const help = await arrgo([...command, '--help']);
+      expect({ command, code: help.code, example: /\nExamples?:\n {2}\$ arrgo /.test(help.stdout) }).toEqual({ command, code: 0, example: true });
+    }
+    await writeFile(path.join(dir, 'broken.yml'), 'radarr:\n  movies:\n    base_url: [unclosed\n');
+    const run = await arrgo(['import', 'recyclarr', 'broken.yml', '--database', 'mine']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^arrgo: broken\.yml cannot be imported:\nbroken\.yml:\d+:\d+: /);
+  });
+
+  it('--dry-run shows the ops and the fleet file and stores nothing', async () => {
+    const run = await arrgo(['import', 'recyclarr', 'recyclarr.yml', '--database', 'mine', '--dry-run', '-o', 'json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.dryRun).toBe(true);
+    expect(out.created).toEqual(expect.arrayContaining([expect.objectContaining({ entityType: 'quality_profile', name: 'HD Bluray + WEB', opId: null }), expect.objectContaining({ entityType: 'custom_format', name: 'TrueHD ATMOS', opId: null })]));
+    expect(out.fleet.instances.map((i: { name: string }) => i.name)).toEqual(['movies-main', 'series-main']);
+    expect((await h.get(`/pcd/${databaseId}/user-ops`)).body).toEqual([]);
+  });
+
+  it('writes the user ops and scores, the fleet file, and reports what is not carried over with its line', async () => {
+    const run = await arrgo(['import', 'recyclarr', 'recyclarr.yml', '--database', 'mine', '-f', 'arrgo.yaml']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`recyclarr.yml:${await fixtureLine('media_naming:')}:`);
+    expect(run.stdout).toContain(`recyclarr.yml:${await fixtureLine('until_quality:')}:`);
+    expect(run.stdout).toMatch(/quality profile House Movies: not in the database/);
+    expect(run.stdout).toContain('!secret radarr_main_key became !env RADARR_MAIN_KEY');
+    const hd = await profile('HD Bluray + WEB');
+    expect(scoreOf(hd, 'TrueHD ATMOS')).toBe(120); // assign_scores_to's score, not the guide's 5000
+    expect(scoreOf(hd, 'ITVX')).toBe(0); // [Streaming Services] UK, added with select_all: the guide gives it no score
+    expect(scoreOf(hd, 'BR-DISK')).toBe(-10000); // [Unwanted] Unwanted Formats: a default group of the guide profile
+    expect(scoreOf(hd, 'NF')).toBeUndefined(); // [Streaming Services] General: a default group the file skips
+    const fleetText = await readFile(path.join(dir, 'arrgo.yaml'), 'utf8');
+    expect(fleetText).toContain('apiKey: !env RADARR_MAIN_KEY');
+    expect(fleetText).not.toContain(KEYS.radarr);
+
+    const plan = await arrgo(['apply', '-f', 'arrgo.yaml']);
+    expect(plan.stderr).toBe('');
+    expect(plan.code).toBe(0);
+    const again = await arrgo(['plan', '-f', 'arrgo.yaml']);
+    expect(again.code).toBe(0);
+    const instances = (await h.get('/instances?pageSize=100')).body.items as { name: string }[];
+    expect(instances.map((i) => i.name).sort()).toEqual(['movies-main', 'series-main']);
+  });
+
+  it('a sync preview of movies-main, which Recyclarr had synced, changes only the format the database already had', async () => {
+    const run = await arrgo(['sync', 'preview', 'movies-main', '--section', 'qualityProfiles']);
+    expect(run.stderr).toBe('');
+    // The sample database has its own "x265 (HD)": the import kept it (listed as kept) rather than overwrite it, so
+    // that one format differs from the guide's; every other format and the profile's items, cutoff and scores match.
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('@@'))).toEqual(['@@ customFormat "x265 (HD)" update @@']);
+    expect(run.stdout).toMatch(/: 0 to create, 1 to update, 0 to delete, 33 unchanged/);
+    expect(run.code).toBe(0);
+  });
+
+  // series-main is not yet at 0 changes: formats whose names the Radarr import created first (BR-DISK, LQ, WEB Tier 01, ...)
+  // carry movie_app conditions only, the Sonarr import keeps them (names exist), so they are not synced to Sonarr.
+  it.todo('a sync preview of series-main, which Recyclarr had synced, changes nothing (needs per-family formats in one database)');
+
+  it('a second import writes nothing new: every name exists and the scores are already set', async () => {
+    const run = await arrgo(['import', 'recyclarr', 'recyclarr.yml', '--database', 'mine', '-o', 'json']);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.created).toEqual([]);
+    expect(out.profileEdits.find((e: { profile: string }) => e.profile === 'HD Bluray + WEB').changed).toBe(false);
+  });
+});
