@@ -93,8 +93,8 @@ describe('npm scripts', () => {
   });
 
   // generate:client is the build then the generator, which test/unit/client/schema.test.ts runs in memory;
-  // restore runs in test/integration/backup-restore.test.ts.
-  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers', 'generate:client', 'fuzz', 'restore'];
+  // restore runs in test/integration/backup-restore.test.ts; the chaos soak itself in chaos-soak.test.ts.
+  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers', 'generate:client', 'fuzz', 'restore', 'chaos'];
 
   it('has a check for every script, and every file a script names exists', () => {
     expect(Object.keys(SCRIPTS).sort()).toEqual([...CHECKED].sort());
@@ -151,6 +151,13 @@ describe('npm scripts', () => {
     const fuzz = start('fuzz', ['--listTests']);
     expect(await fuzz.exited).toBe(0);
     expect(fuzz.output()).toContain(path.join('test', 'integration', 'fuzz.test.ts'));
+  });
+
+  it('chaos refuses an argument it does not understand, with its usage', async () => {
+    const chaos = start('chaos', ['--nope']);
+    expect(await chaos.exited).toBe(2);
+    expect(chaos.output()).toContain('usage: npm run chaos [-- --seed <non-negative integer>] [--short | --long]');
+    expect(chaos.output()).toContain('(not understood: --nope)');
   });
 
   it('check:layers passes on the code as it is', async () => {
