@@ -63,7 +63,7 @@ describe('npm start with zero setup', () => {
       (h: any) => h.status === 'healthy',
       60_000,
     );
-    expect(Object.keys(health.components).sort()).toEqual(['backups', 'jobs', 'logs', 'repos', 'sqlite']);
+    expect(Object.keys(health.components).sort()).toEqual(['backups', 'jobs', 'logs', 'outbox', 'repos', 'sqlite']);
     expect(health.components.sqlite).toMatchObject({ status: 'healthy', driver: 'sqlite' });
     for (const c of Object.values(health.components) as { status: string }[]) expect(c.status).toBe('healthy');
 
