@@ -92,6 +92,7 @@ const envSchema = z.object({
   NOTIFY_DRIFT_WINDOW_MINUTES: integerIn(0, 24 * 60, 30),
   NOTIFY_GATE_WAIT_MINUTES: integerIn(0, 7 * 24 * 60, 60),
   DRIFT_CHECK_AFTER_EDIT: booleanFlag(true),
+  CANARY_PRECHECK_WAIT_MS: integerIn(0, 120_000, 30_000),
   METRICS_PUBLIC: booleanFlag(false),
   METRICS_PORT: integerIn(0, 65535, 0),
   WORKER_MAX_CONCURRENT_ACTIVITIES: integerIn(1, 1000, 50),
@@ -163,6 +164,8 @@ export interface Config {
   };
   /** An edit of a database's desired configuration queues a drift check of the instances that sync from it. */
   driftCheckAfterEdit: boolean;
+  /** How long a rollout's start waits for its pre-check before starting without it. */
+  canaryPrecheckWaitMs: number;
   /** GET /metrics without the API key; a worker-only process serves /metrics on workerPort (0: not served). */
   metrics: { public: boolean; workerPort: number };
   /** Activities one worker process runs at once (local activities have their own, equal limit). */
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gateWaitMinutes: e.NOTIFY_GATE_WAIT_MINUTES,
     },
     driftCheckAfterEdit: e.DRIFT_CHECK_AFTER_EDIT,
+    canaryPrecheckWaitMs: e.CANARY_PRECHECK_WAIT_MS,
     metrics: { public: e.METRICS_PUBLIC, workerPort: e.METRICS_PORT },
     workerMaxConcurrentActivities: e.WORKER_MAX_CONCURRENT_ACTIVITIES,
     databasePoolMax: e.DATABASE_POOL_MAX,

@@ -11,7 +11,7 @@ import { computePreview, newRunRecord, syncActivities, type SyncRunResult } from
 import type { FailureEvidence } from '../domain/failure-evidence';
 import type { PendingChanges } from '../domain/canary/precheck';
 import { readPreviewTarget } from '../services/sync/preview-target';
-import { progressHeartbeat } from './heartbeat';
+import { progressHeartbeat, withHeartbeat } from './heartbeat';
 import { notify } from './notify';
 import { Slots } from '../services/slots';
 
@@ -131,7 +131,7 @@ export function canaryActivities(deps: ActivityDeps) {
      */
     async readPendingChanges(input: { instances: RolloutTarget[]; sections: string[]; concurrency: number }): Promise<PendingChanges[]> {
       const slots = new Slots(input.concurrency);
-      return Promise.all(
+      return withHeartbeat(() => ({ instances: input.instances.length }), () => Promise.all(
         input.instances.map((instance) =>
           slots.run(() =>
             RequestContext.create(deps.orm.em, async (): Promise<PendingChanges> => {
@@ -146,7 +146,7 @@ export function canaryActivities(deps: ActivityDeps) {
             }),
           ),
         ),
-      );
+      ));
     },
 
     /**

@@ -7,7 +7,7 @@ import { runDriftCheck, runDriftChecks, type DriftDeps, type DriftOutcome, type 
 import { DRIFT_STATE_KEY, readDriftJobState } from '../services/drift/drift-settings';
 import { SettingsStore } from '../services/settings-store';
 import type { ActivityDeps } from './deps';
-import { progressHeartbeat } from './heartbeat';
+import { progressHeartbeat, withHeartbeat } from './heartbeat';
 import { notificationEntry } from './notify';
 
 /** What a polling run's check activity heartbeats: instances already stored, so a retry skips them. */
@@ -58,12 +58,10 @@ export function driftActivities(deps: ActivityDeps) {
 
   return {
     async checkInstanceDrift(instanceId: number): Promise<DriftOutcome> {
-      const heartbeat = progressHeartbeat(Context.current(), () => ({ instanceId }));
-      try {
-        return (await runDriftCheck(driftDeps(), instanceId)).outcome;
-      } finally {
-        heartbeat.stop();
-      }
+      return withHeartbeat(
+        () => ({ instanceId }),
+        async () => (await runDriftCheck(driftDeps(), instanceId)).outcome,
+      );
     },
 
     /**

@@ -1,5 +1,5 @@
 /** Throttled heartbeats for activities that report progress item by item. */
-import type { Context } from '@temporalio/activity';
+import { Context } from '@temporalio/activity';
 
 /** Heartbeats of a long activity go out at least this often while it waits on slow apps (and thrice per timeout). */
 const HEARTBEAT_EVERY_MS = 10_000;
@@ -48,4 +48,18 @@ export function progressHeartbeat(ctx: Context, details: () => unknown): { beat:
       beat.flush();
     },
   };
+}
+
+/**
+ * Runs one long step of the current activity with heartbeats on a timer (`details()` as its
+ * progress): an attempt whose worker died is retried within the heartbeat timeout instead of
+ * holding its workflow for the whole start-to-close bound.
+ */
+export async function withHeartbeat<T>(details: () => unknown, step: () => Promise<T>): Promise<T> {
+  const heartbeat = progressHeartbeat(Context.current(), details);
+  try {
+    return await step();
+  } finally {
+    heartbeat.stop();
+  }
 }

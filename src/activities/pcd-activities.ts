@@ -12,7 +12,7 @@ import { cloneDirectory, readRepositoryFiles } from '../services/pcd/source-file
 import { sourceFailureText, type SourceFailure } from '../domain/pcd/source-failures';
 import type { ActivityDeps } from './deps';
 import { sourceFailureEvent } from '../domain/notifications';
-import { progressHeartbeat } from './heartbeat';
+import { withHeartbeat } from './heartbeat';
 import { notify } from './notify';
 
 export type PullStep<T> = ({ ok: true } & T) | { ok: false; reason: SourceFailure };
@@ -95,26 +95,13 @@ export function pcdActivities(deps: ActivityDeps) {
     return { ok: true, inserted: summary.inserted, removed: summary.removed, kept: summary.kept };
   }
 
-  /**
-   * Runs a pull step with heartbeats on a timer: a step whose worker died is retried within the
-   * heartbeat timeout instead of holding the pull (and every request that joins it) for its whole bound.
-   */
-  async function beating<T>(step: () => Promise<T>): Promise<T> {
-    const heartbeat = progressHeartbeat(Context.current(), () => ({}));
-    try {
-      return await step();
-    } finally {
-      heartbeat.stop();
-    }
-  }
-
   return {
     pcdFetchSource(databaseId: number): Promise<PullStep<{ commit: string | null }>> {
-      return beating(() => fetchSource(databaseId));
+      return withHeartbeat(() => ({ databaseId }), () => fetchSource(databaseId));
     },
 
     pcdImportOps(databaseId: number): Promise<PullStep<{ inserted: number; removed: number; kept: number }>> {
-      return beating(() => importOps(databaseId));
+      return withHeartbeat(() => ({ databaseId }), () => importOps(databaseId));
     },
 
     /** Rebuilds the in-memory cache, heartbeating progress, and records the outcome (ready, degraded or failed). */

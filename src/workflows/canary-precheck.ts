@@ -4,8 +4,10 @@ import { canaryInSync } from '../domain/canary/precheck';
 import type { CanaryPrecheckInput, CanaryPrecheckResult } from './contracts';
 
 const { readPendingChanges } = proxyActivities<Activities>({
-  // The start waits for this check (its workflow may run 2 minutes): a read that takes longer lets the rollout start.
+  // The start waits for this check only briefly (CANARY_PRECHECK_WAIT_MS); a read that takes longer lets the rollout start.
   startToCloseTimeout: '90 seconds',
+  // A read whose worker died is retried at once, not after its whole bound.
+  heartbeatTimeout: '30 seconds',
   // A read reports app failures as an unreadable instance; only a crashed worker retries it.
   retry: { maximumAttempts: 2, nonRetryableErrorTypes: ['AppError'] },
 });
