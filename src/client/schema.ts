@@ -4406,6 +4406,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAuthStatus: {
@@ -4428,6 +4437,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4499,6 +4517,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4588,6 +4615,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     logout: {
@@ -4633,6 +4669,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getApiKey: {
@@ -4664,6 +4709,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4727,6 +4781,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listInstances: {
@@ -4781,6 +4844,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4866,6 +4938,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getInstance: {
@@ -4915,6 +4996,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4978,6 +5068,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5073,6 +5172,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     testInstance: {
@@ -5138,6 +5246,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFleetConfiguration: {
@@ -5176,6 +5293,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFleetSchema: {
@@ -5200,6 +5326,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5245,6 +5380,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listDatabases: {
@@ -5276,6 +5420,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5361,6 +5514,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDatabase: {
@@ -5410,6 +5572,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5473,6 +5644,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5568,6 +5748,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDatabasePull: {
@@ -5617,6 +5806,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5708,6 +5906,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listResolvedEntities: {
@@ -5779,6 +5986,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6040,6 +6256,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteEntity: {
@@ -6270,6 +6495,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     revertUserOp: {
@@ -6327,6 +6561,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6397,6 +6640,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6553,6 +6805,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adoptInstance: {
@@ -6659,6 +6920,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listInstanceAdoptions: {
@@ -6715,6 +6985,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdoption: {
@@ -6764,6 +7043,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6836,6 +7124,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6927,6 +7224,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     previewNaming: {
@@ -7003,6 +7309,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listConditionTypes: {
@@ -7041,6 +7356,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listGoalPresets: {
@@ -7072,6 +7396,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7157,6 +7490,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7256,6 +7598,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSyncConfig: {
@@ -7305,6 +7656,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7467,6 +7827,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSyncPreviews: {
@@ -7519,6 +7888,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7686,6 +8064,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     applySyncPreview: {
@@ -7763,6 +8150,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7936,6 +8332,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     startCanaryRollout: {
@@ -8023,6 +8428,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCanaryRollout: {
@@ -8072,6 +8486,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8173,6 +8596,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     abortCanaryRollout: {
@@ -8260,6 +8692,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8361,6 +8802,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDriftSettings: {
@@ -8392,6 +8842,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8477,6 +8936,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listDrift: {
@@ -8508,6 +8976,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8564,6 +9041,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8629,6 +9115,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8715,6 +9210,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getConfigHealth: {
@@ -8764,6 +9268,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8832,6 +9345,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8908,6 +9430,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSyncHistory: {
@@ -8973,6 +9504,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSyncHistorySettings: {
@@ -9004,6 +9544,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9090,6 +9639,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSyncRun: {
@@ -9139,6 +9697,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9205,6 +9772,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9306,6 +9882,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSnapshot: {
@@ -9356,6 +9941,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9521,6 +10115,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listRollbacks: {
@@ -9587,6 +10190,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getRollback: {
@@ -9637,6 +10249,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9729,6 +10350,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSnapshotSettings: {
@@ -9760,6 +10390,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9846,6 +10485,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTimeline: {
@@ -9898,6 +10546,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9990,6 +10647,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteTimelineAnnotation: {
@@ -10046,6 +10712,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10141,6 +10816,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listRefGuideSources: {
@@ -10172,6 +10856,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10257,6 +10950,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getRefGuideSource: {
@@ -10306,6 +11008,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10369,6 +11080,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10464,6 +11184,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     syncRefGuideSource: {
@@ -10541,6 +11270,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listRefGuideEntities: {
@@ -10609,6 +11347,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getRefGuideEntity: {
@@ -10668,6 +11415,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10815,6 +11571,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putRefGuideSettings: {
@@ -10886,6 +11651,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11059,6 +11833,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listUiPreferences: {
@@ -11109,6 +11892,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11216,6 +12008,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listComplexityTiers: {
@@ -11266,6 +12067,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11373,6 +12183,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     compareResolvedEntity: {
@@ -11441,6 +12260,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listNotificationChannels: {
@@ -11491,6 +12319,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11576,6 +12413,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getNotificationChannel: {
@@ -11625,6 +12471,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11688,6 +12543,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11783,6 +12647,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     testNotificationChannel: {
@@ -11860,6 +12733,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listNotificationDeliveries: {
@@ -11921,6 +12803,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getNotificationDelivery: {
@@ -11970,6 +12861,15 @@ export interface operations {
             };
             /** @description Internal error (no detail is disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
-import { eventually, startArrgo, type Harness } from '../helpers/harness';
+import { eventually, startArrgo, type Harness, type HttpResult } from '../helpers/harness';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 
 describe('a rollout survives the death of its worker while rolling out', () => {
@@ -31,7 +31,7 @@ describe('a rollout survives the death of its worker while rolling out', () => {
       new Promise<'not answered'>((resolve) => setTimeout(() => resolve('not answered'), 20_000)),
     ]);
     expect(answered).not.toBe('not answered');
-    const started = answered as Awaited<ReturnType<Harness['post']>>;
+    const started = answered as HttpResult;
     expect(started.status).toBe(201);
     expect(h.logs.some((line) => line.includes('rollout pre-check did not answer in time') && line.includes('"waitedMs":1500'))).toBe(true);
 

@@ -3,6 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, errorClass, isAppError } from '../../errors';
 import type { Logger } from '../../platform/logger';
+import { isDatabaseUnavailable } from '../../persistence/database-unavailable';
 import type { Orm } from '../../persistence/orm';
 
 declare module 'express-serve-static-core' {
@@ -69,10 +70,13 @@ function hasBody(req: Request): boolean {
   return req.header('transfer-encoding') !== undefined || (length !== undefined && length !== '0');
 }
 
+/** A restarted PostgreSQL takes seconds to accept connections again. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
- * The one error middleware: typed errors become {error} with their status; any other error that
- * carries a 4xx status (body parsing, decompression, routing) keeps it with a pre-authored
- * message; anything else is a bare 500. Error text from dependencies is never echoed, and a 500 is
+ * The one error middleware: typed errors become {error} with their status; an unreachable
+ * database is a 503 (with Retry-After); any other error that carries a 4xx status (body parsing,
+ * decompression, routing) keeps it with a pre-authored message; anything else is a bare 500. Error text from dependencies is never echoed, and a 500 is
  * logged at error level without stack or SQL (the full error is logged at debug level).
  */
 export function errorHandler() {
@@ -89,6 +93,10 @@ export function errorHandler() {
       code = error.details?.code;
       field = error.details?.field;
       if (error.details?.retryAfterSeconds) res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
+    } else if (isDatabaseUnavailable(error)) {
+      status = 503;
+      message = 'The database is unavailable; try again shortly';
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     } else {
       const client = clientErrorStatus(error);
       if (client) {

@@ -185,6 +185,7 @@ export class ApiRouter {
     if (!def.public && !responses['401']) responses['401'] = errorResponse('Missing or wrong API key, or no valid session cookie (signed out or expired)');
     if (!def.public && def.method !== 'get' && !responses['403']) responses['403'] = errorResponse(CSRF_REFUSAL);
     if (!responses['500']) responses['500'] = errorResponse('Internal error (no detail is disclosed)');
+    if (!responses['503']) responses['503'] = errorResponse('A service arrgo depends on cannot be reached right now: the application database (a restart, a dropped connection; Retry-After says when to try again) or, where the route runs or reads workflows, the workflow service');
     if (def.conditional && !responses['304']) {
       responses['304'] = { description: 'Not modified: If-None-Match names the current ETag (no body)', headers: { ETag: CONDITIONAL_HEADERS.ETag } };
     }

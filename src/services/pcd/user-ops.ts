@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { exportEntity, requireModel, type PlannedUserOp, type PortableType } from '../../domain/pcd';
-import { AppError, conflict, notFound, validationError } from '../../errors';
+import { AppError, conflict, notFound, notReady, validationError } from '../../errors';
 import type { Orm } from '../../persistence/orm';
 import type { PcdCache, PcdCacheManager } from './cache-manager';
 import { PcdDatabase, PcdOp, PcdRollback } from '../../persistence/entities';
@@ -156,7 +156,7 @@ export class UserLayerWriter {
       if (!planned) return null;
       await this.snapshots.takeSnapshot(databaseId, snapshotAs);
       const op = await appendUserOp(this.orm.em.fork(), databaseId, planned, kind, this.effects);
-      const after = await this.caches.get(databaseId);
+      const after = await this.cacheAfterAppend(databaseId, [op.id]);
       const outcome = after.outcomes.find((o) => o.layer === 'user' && o.id === op.id);
       if (outcome?.status === 'failed') {
         await removeUserOp(this.orm.em.fork(), databaseId, op.id);
@@ -206,7 +206,7 @@ export class UserLayerWriter {
   /** Appends ops and verifies them with one replay; removes all of them and refuses when one does not apply. */
   private async appendVerified(databaseId: number, planned: { op: PlannedUserOp; kind: 'create' | 'update' | 'delete' }[]): Promise<number[]> {
     const ids = (await appendUserOps(this.orm.em.fork(), databaseId, planned, this.effects)).map((op) => op.id);
-    const after = await this.caches.get(databaseId);
+    const after = await this.cacheAfterAppend(databaseId, ids);
     const failedAt = ids.findIndex((id) => after.outcomes.find((o) => o.layer === 'user' && o.id === id)?.status === 'failed');
     if (failedAt >= 0) {
       await removeUserOps(this.orm.em.fork(), databaseId, ids);
@@ -219,6 +219,22 @@ export class UserLayerWriter {
       );
     }
     return ids;
+  }
+
+  /**
+   * The cache that verifies just-appended ops. A rebuild that started meanwhile (a pull committed new
+   * content) is waited for rather than refused: the ops are stored, so refusing would report as not
+   * done an edit that is. When no cache can be had, the ops are removed again before the refusal,
+   * so a refused write leaves nothing behind.
+   */
+  private async cacheAfterAppend(databaseId: number, opIds: number[]): Promise<PcdCache> {
+    try {
+      return await this.caches.build(databaseId);
+    } catch (error) {
+      await removeUserOps(this.orm.em.fork(), databaseId, opIds);
+      if (error instanceof AppError) throw error;
+      throw notReady(`Database ${databaseId} is not ready: its cache could not be built, so the edit was not stored`);
+    }
   }
 
   /** An edit during a rollback would be lost or half-restored: refused (409) until it finishes. */
