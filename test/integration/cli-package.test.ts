@@ -11,8 +11,9 @@ const PACKAGE_DIR = path.join(ROOT, 'dist', 'cli-package');
 
 function run(command: string, args: string[], cwd: string): string {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: process.env });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
+  if (result.status === 0) return result.stdout;
+  const hint = result.stderr.includes('ENOTCACHED') ? '\n(npm\'s cache lacks a tarball of the lock: `npm ci` in the checkout fills it)' : '';
+  throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}${hint}`);
 }
 
 // `npm run build:cli`, then the package packed, installed where the checkout's node_modules cannot
