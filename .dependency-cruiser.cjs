@@ -139,9 +139,10 @@ module.exports = {
       name: 'cli-speaks-through-the-client',
       severity: 'error',
       comment:
-        'src/cli: the `arrgo` command line (and its fleet file, src/cli/fleet), a client of the public API only. Its own modules, the generated client (src/client) and its npm packages; nothing else of arrgo.',
+        'src/cli: the `arrgo` command line (and its fleet file, src/cli/fleet), a client of the public API only. Its own modules, the generated client (src/client), src/version.ts and its npm packages; nothing else of arrgo. ' +
+        'src/version.ts is a leaf (leaf-modules) whose version `arrgo --version` prints; the CLI package (npm run build:cli) ships it beside its own package.json.',
       from: { path: '^src/cli/' },
-      to: { path: '^src/', pathNot: '^src/(cli|client)/' },
+      to: { path: '^src/', pathNot: ['^src/(cli|client)/', '^src/version\\.ts$'] },
     },
     {
       name: 'console-speaks-through-the-client',

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { registerCoreCommands } from './commands';
 import { registerFleetCommands } from './fleet';
 import { registerImportCommands } from './import';
+import { APP_VERSION } from '../version';
 
 /** The `arrgo` program: global options, then every command. */
 export function buildProgram(): Command {
@@ -11,6 +12,7 @@ export function buildProgram(): Command {
     .option('--api-key <key>', 'API key (default: ARRGO_API_KEY, or the profile)')
     .addOption(new Option('-o, --output <format>', 'table for people, json for scripts').choices(['table', 'json']).default('table'))
     .option('-y, --yes', 'answer yes to confirmations (non-interactive use)', false)
+    .version(APP_VERSION, '-V, --version', "print arrgo's version (the one the service reports in GET /health)")
     .showHelpAfterError()
     .exitOverride();
   registerCoreCommands(program);

@@ -21,12 +21,16 @@ export interface CliRunOptions {
   /** The working directory (relative paths of a fleet file resolve from it). */
   cwd?: string;
   timeoutMs?: number;
+  /** An installed `arrgo` (an npm bin) to run as a program, through its shebang, instead of `node dist/cli/main.js`. */
+  bin?: string;
 }
 
-/** Runs `node dist/cli/main.js <args>` as a user would, and collects its exit code and output. */
+/** Runs `node dist/cli/main.js <args>` (or `options.bin <args>`) as a user would, and collects its exit code and output. */
 export function runCliBinary(args: string[], options: CliRunOptions = {}): Promise<CliRun> {
-  if (!fs.existsSync(CLI_MAIN)) throw new Error(`${CLI_MAIN} is missing: run \`npm run build\` first`);
-  return collect(spawn(process.execPath, [CLI_MAIN, ...args], { cwd: options.cwd, env: cliEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] }), options);
+  const program = options.bin ?? CLI_MAIN;
+  if (!fs.existsSync(program)) throw new Error(`${program} is missing: run \`npm run build\` first`);
+  const [command, commandArgs] = options.bin ? [options.bin, args] : [process.execPath, [CLI_MAIN, ...args]];
+  return collect(spawn(command, commandArgs, { cwd: options.cwd, env: cliEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] }), options);
 }
 
 /**

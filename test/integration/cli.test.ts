@@ -77,6 +77,10 @@ describe('the arrgo command line', () => {
     const piped = spawnSync('bash', ['-c', `"${CLI_MAIN}" completion bash | head -c 10`], { encoding: 'utf8' });
     expect({ status: piped.status, stdout: piped.stdout, stderr: piped.stderr }).toEqual({ status: 0, stdout: '# arrgo co', stderr: '' });
 
+    // --version (-V) prints the version the service reports, and nothing else.
+    const health = await h.request('GET', '/health', undefined, { auth: false });
+    for (const flag of ['--version', '-V']) expect(await arrgo([flag])).toEqual({ code: 0, stdout: `${health.body.version}\n`, stderr: '' });
+
     const unknown = await arrgo(['frobnicate']);
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toContain("error: unknown command 'frobnicate'");
@@ -279,7 +283,7 @@ describe('the arrgo command line', () => {
     const complete = (words: string[]) =>
       execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _arrgo; echo "\${COMPREPLY[*]}"`, script], { encoding: 'utf8' }).trim();
     expect(complete(['arrgo', 'roll'])).toBe('rollout');
-    expect(complete(['arrgo', 'rollout', ''])).toBe('start status proceed abort watch --help --url --api-key --output --yes --help');
+    expect(complete(['arrgo', 'rollout', ''])).toBe('start status proceed abort watch --help --url --api-key --output --yes --version --help');
     expect(complete(['arrgo', '-o', 'json', 'instances', 'r'])).toBe('rm');
     expect(complete(['arrgo', 'sync', 'apply', '--'])).toContain('--section');
     const zsh = await arrgo(['completion', 'zsh']);

@@ -93,8 +93,9 @@ describe('npm scripts', () => {
   });
 
   // generate:client is the build then the generator, which test/unit/client/schema.test.ts runs in memory;
-  // restore runs in test/integration/backup-restore.test.ts; the chaos soak itself in chaos-soak.test.ts.
-  const CHECKED = ['build', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers', 'generate:client', 'fuzz', 'restore', 'chaos'];
+  // restore runs in test/integration/backup-restore.test.ts; the chaos soak itself in chaos-soak.test.ts;
+  // build:cli (the CLI package) in cli-package.test.ts, which packs, installs and runs it.
+  const CHECKED = ['build', 'build:cli', 'prestart', 'start', 'api', 'worker', 'emulator', 'typecheck', 'test', 'bench', 'temporal:install', 'test:unit', 'demo', 'check:layers', 'generate:client', 'fuzz', 'restore', 'chaos'];
 
   it('has a check for every script, and every file a script names exists', () => {
     expect(Object.keys(SCRIPTS).sort()).toEqual([...CHECKED].sort());
