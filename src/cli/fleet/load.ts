@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document, type ScalarTag } from 'yaml';
 import type { ZodIssue } from 'zod';
+import { fastYamlValue, YAML_MAX_ALIAS_COUNT } from './fast-yaml';
 import { FleetFileSchema, type ChannelFile, type DatabaseFile, type FleetFile, type InstanceFile, type RefGuideSourceFile, type SecretValue, type SettingsFile } from './schema';
 
 /** A problem in a fleet file, where it is. */
@@ -53,17 +54,17 @@ export interface LoadOptions {
 export async function loadFleet(file: string, io: LoadOptions = { cwd: process.cwd() }): Promise<Fleet> {
   const fleet: Fleet = { databases: [], refGuideSources: [], instances: [], channels: [], settings: {}, secretBase: new Map() };
   const problems: FleetProblem[] = [];
-  const seenNames = new Map<string, FleetProblem>();
+  const seenNames = new Map<string, () => FleetProblem>();
   await readOne(path.resolve(io.cwd, file), [], fleet, problems, seenNames, io);
   if (problems.length) throw new FleetFileError(problems);
   return fleet;
 }
 
-async function readOne(absolute: string, chain: string[], fleet: Fleet, problems: FleetProblem[], seen: Map<string, FleetProblem>, io: LoadOptions, includedAt?: FleetProblem): Promise<void> {
+async function readOne(absolute: string, chain: string[], fleet: Fleet, problems: FleetProblem[], seen: Map<string, () => FleetProblem>, io: LoadOptions, includedAt?: () => FleetProblem): Promise<void> {
   const cwd = io.cwd;
   const shown = path.relative(cwd, absolute) || absolute;
   // A problem with an include is reported where it is named.
-  const here = (message: string): FleetProblem => (includedAt ? { ...includedAt, message } : { file: shown, line: 1, column: 1, message });
+  const here = (message: string): FleetProblem => (includedAt ? { ...includedAt(), message } : { file: shown, line: 1, column: 1, message });
   if (chain.includes(absolute)) return void problems.push(here(`include cycle: ${[...chain, absolute].map((f) => path.relative(cwd, f)).join(' -> ')}`));
   if (chain.length > MAX_INCLUDE_DEPTH) return void problems.push(here(`includes nest deeper than ${MAX_INCLUDE_DEPTH}`));
   let text: string;
@@ -72,25 +73,25 @@ async function readOne(absolute: string, chain: string[], fleet: Fleet, problems
   } catch {
     return void problems.push(here(`cannot read ${shown}`));
   }
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, customTags: SECRET_TAGS, merge: true, prettyErrors: false, uniqueKeys: true });
-  const at = (offset: number, message: string): FleetProblem => {
-    const { line, col } = lines.linePos(offset);
-    return { file: shown, line, column: col, message };
-  };
-  for (const error of [...doc.errors, ...doc.warnings]) problems.push(at(error.pos[0], error.message.split('\n')[0]));
-  if (doc.errors.length) return;
-  const value: unknown = doc.toJS({ maxAliasCount: 1000 }) ?? {};
-  const parsed = FleetFileSchema.safeParse(value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push(at(issue.code === 'unrecognized_keys' ? keyOffset(doc, [...issue.path, issue.keys[0]]) : offsetOf(doc, issue.path), issueText(issue)));
-    problems.sort((a, b) => a.line - b.line || a.column - b.column);
-    return;
+  const source = new FleetSource(shown, text);
+  // The fast parse serves a file whose content is valid; any problem is found and placed by `yaml`, as its positions need.
+  const quick = fastYamlValue(text);
+  let parsed = quick === undefined ? undefined : FleetFileSchema.safeParse(quick);
+  if (!parsed?.success) {
+    const doc = source.doc();
+    for (const error of [...doc.errors, ...doc.warnings]) problems.push(source.at(error.pos[0], error.message.split('\n')[0]));
+    if (doc.errors.length) return;
+    parsed = FleetFileSchema.safeParse(doc.toJS({ maxAliasCount: YAML_MAX_ALIAS_COUNT }) ?? {});
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) problems.push(source.at(issue.code === 'unrecognized_keys' ? keyOffset(doc, [...issue.path, issue.keys[0]]) : offsetOf(doc, issue.path), issueText(issue)));
+      problems.sort((a, b) => a.line - b.line || a.column - b.column);
+      return;
+    }
   }
   const content: FleetFile = parsed.data;
   const dir = path.dirname(absolute);
   for (const secretPath of inlineSecretPaths(content)) {
-    const problem = at(offsetOf(doc, secretPath), `${secretPath.join('.')}: a secret written inline; use !env NAME or !file path${io.allowInlineSecrets ? ' (accepted: --allow-inline-secrets)' : ', or pass --allow-inline-secrets'}`);
+    const problem = source.atPath(secretPath, `${secretPath.join('.')}: a secret written inline; use !env NAME or !file path${io.allowInlineSecrets ? ' (accepted: --allow-inline-secrets)' : ', or pass --allow-inline-secrets'}`);
     if (io.allowInlineSecrets) io.warnings?.push(problem);
     else problems.push(problem);
   }
@@ -98,20 +99,54 @@ async function readOne(absolute: string, chain: string[], fleet: Fleet, problems
   for (const kind of kinds) {
     (content[kind] ?? []).forEach((item, index) => {
       const key = `${kind}:${item.name}`;
-      const here = at(offsetOf(doc, [kind, index, 'name']), '');
+      const here = () => source.atPath([kind, index, 'name'], '');
       const earlier = seen.get(key);
-      if (earlier) problems.push({ ...here, message: `${kind} ${JSON.stringify(item.name)} is declared twice (first at ${earlier.file}:${earlier.line}:${earlier.column})` });
-      else seen.set(key, here);
+      if (earlier) {
+        const first = earlier();
+        problems.push({ ...here(), message: `${kind} ${JSON.stringify(item.name)} is declared twice (first at ${first.file}:${first.line}:${first.column})` });
+      } else seen.set(key, here);
       collectSecrets(item, dir, fleet.secretBase);
       (fleet[kind] as unknown[]).push(item);
     });
   }
   for (const [key, section] of Object.entries(content.settings ?? {})) {
-    if (key in fleet.settings) problems.push({ ...at(offsetOf(doc, ['settings', key]), ''), message: `settings.${key} is set twice` });
+    if (key in fleet.settings) problems.push(source.atPath(['settings', key], `settings.${key} is set twice`));
     (fleet.settings as Record<string, unknown>)[key] = section;
   }
   for (const [index, include] of (content.include ?? []).entries()) {
-    await readOne(path.resolve(dir, include), [...chain, absolute], fleet, problems, seen, io, at(offsetOf(doc, ['include', index]), ''));
+    await readOne(path.resolve(dir, include), [...chain, absolute], fleet, problems, seen, io, () => source.atPath(['include', index], ''));
+  }
+}
+
+/** A fleet file's text and, parsed with `yaml` when a problem first needs a place, its document and line positions. */
+class FleetSource {
+  private parsed?: { doc: Document; lines: LineCounter };
+
+  constructor(
+    private readonly shown: string,
+    private readonly text: string,
+  ) {}
+
+  doc(): Document {
+    return this.document().doc;
+  }
+
+  at(offset: number, message: string): FleetProblem {
+    const { line, col } = this.document().lines.linePos(offset);
+    return { file: this.shown, line, column: col, message };
+  }
+
+  /** Where a value of the content is written (see offsetOf). */
+  atPath(contentPath: (string | number)[], message: string): FleetProblem {
+    return this.at(offsetOf(this.doc(), contentPath), message);
+  }
+
+  private document(): { doc: Document; lines: LineCounter } {
+    if (!this.parsed) {
+      const lines = new LineCounter();
+      this.parsed = { doc: parseDocument(this.text, { lineCounter: lines, customTags: SECRET_TAGS, merge: true, prettyErrors: false, uniqueKeys: true }), lines };
+    }
+    return this.parsed;
   }
 }
 
