@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document, type ScalarTag } from 'yaml';
+import type { Document, LineCounter, ScalarTag } from 'yaml';
 import type { ZodIssue } from 'zod';
+import { yamlPackage } from '../yaml-package';
 import { fastYamlValue, YAML_MAX_ALIAS_COUNT } from './fast-yaml';
 import { FleetFileSchema, type ChannelFile, type DatabaseFile, type FleetFile, type InstanceFile, type RefGuideSourceFile, type SecretValue, type SettingsFile } from './schema';
 
@@ -143,6 +144,7 @@ class FleetSource {
 
   private document(): { doc: Document; lines: LineCounter } {
     if (!this.parsed) {
+      const { LineCounter, parseDocument } = yamlPackage();
       const lines = new LineCounter();
       this.parsed = { doc: parseDocument(this.text, { lineCounter: lines, customTags: SECRET_TAGS, merge: true, prettyErrors: false, uniqueKeys: true }), lines };
     }
@@ -171,6 +173,7 @@ function collectSecrets(value: unknown, dir: string, into: Map<object, string>):
 
 /** Where a schema issue's path points in the document: the deepest node that exists (its key for a missing or unknown key). */
 function offsetOf(doc: Document, issuePath: (string | number)[]): number {
+  const { isMap, isNode, isScalar } = yamlPackage();
   for (let depth = issuePath.length; depth > 0; depth--) {
     const node = doc.getIn(issuePath.slice(0, depth), true);
     const parent = depth > 1 ? doc.getIn(issuePath.slice(0, depth - 1), true) : doc.contents;
@@ -186,6 +189,7 @@ function offsetOf(doc: Document, issuePath: (string | number)[]): number {
 
 /** Where a key is written (an unknown key is reported there, not at its value). */
 function keyOffset(doc: Document, keyPath: (string | number)[]): number {
+  const { isMap, isNode, isScalar } = yamlPackage();
   const parent = keyPath.length > 1 ? doc.getIn(keyPath.slice(0, -1), true) : doc.contents;
   const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && p.key.value === keyPath.at(-1)) : undefined;
   return pair && isNode(pair.key) && pair.key.range ? pair.key.range[0] : offsetOf(doc, keyPath.slice(0, -1));
