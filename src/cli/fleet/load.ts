@@ -82,7 +82,14 @@ async function readOne(absolute: string, chain: string[], fleet: Fleet, problems
     const doc = source.doc();
     for (const error of [...doc.errors, ...doc.warnings]) problems.push(source.at(error.pos[0], error.message.split('\n')[0]));
     if (doc.errors.length) return;
-    parsed = FleetFileSchema.safeParse(doc.toJS({ maxAliasCount: YAML_MAX_ALIAS_COUNT }) ?? {});
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: YAML_MAX_ALIAS_COUNT }) ?? {};
+    } catch (error) {
+      // yaml throws for an alias without its anchor and for aliases past its count (an entity-expansion guard).
+      return void problems.push(source.at(aliasOffset(doc), error instanceof ReferenceError ? error.message : 'the aliases cannot be resolved'));
+    }
+    parsed = FleetFileSchema.safeParse(value);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) problems.push(source.at(issue.code === 'unrecognized_keys' ? keyOffset(doc, [...issue.path, issue.keys[0]]) : offsetOf(doc, issue.path), issueText(issue)));
       problems.sort((a, b) => a.line - b.line || a.column - b.column);
@@ -185,6 +192,27 @@ function offsetOf(doc: Document, issuePath: (string | number)[]): number {
     if (isNode(node) && node.range) return node.range[0];
   }
   return isNode(doc.contents) && doc.contents.range ? doc.contents.range[0] : 0;
+}
+
+/** Where the first alias is written whose anchor is not set before it, else the first alias. */
+function aliasOffset(doc: Document): number {
+  const { isAlias, visit } = yamlPackage();
+  const anchors = new Set<string>();
+  let unresolved: number | undefined;
+  let first: number | undefined;
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) {
+        const offset = node.range?.[0] ?? 0;
+        first ??= offset;
+        if (!anchors.has(node.source)) {
+          unresolved = offset;
+          return visit.BREAK;
+        }
+      } else if (node.anchor) anchors.add(node.anchor);
+    },
+  });
+  return unresolved ?? first ?? 0;
 }
 
 /** Where a key is written (an unknown key is reported there, not at its value). */
