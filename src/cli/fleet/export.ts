@@ -1,4 +1,5 @@
-import { Document, type ScalarTag } from 'yaml';
+import type { ScalarTag } from 'yaml';
+import { yamlPackage } from '../yaml-package';
 import type { FleetConfiguration } from './plan';
 
 /** `!env NAME` in an exported file. */
@@ -41,6 +42,7 @@ export function exportFleet(current: FleetConfiguration, schemaUrl: string): str
 
 /** A fleet file's text: the schema header, the comment, the content with `{env}`/`{file}` secrets as `!env`/`!file` tags. */
 export function fleetFileText(content: object, schemaUrl: string, comment: string): string {
+  const { Document } = yamlPackage();
   const doc = new Document(withSecretTags(content), { customTags: [ENV_TAG, FILE_TAG] });
   doc.commentBefore = ` yaml-language-server: $schema=${schemaUrl}\n${comment.split('\n').map((l) => ` ${l}`).join('\n')}`;
   return doc.toString({ lineWidth: 0 });

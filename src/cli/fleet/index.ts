@@ -175,13 +175,16 @@ function printChanges(ctx: CliContext, changes: Change[]): void {
     return;
   }
   if (!changes.length) return void ctx.stdout.write('No changes: arrgo matches the file.\n');
+  // One write: a plan over a whole fleet is hundreds of lines.
+  const lines: string[] = [];
   for (const change of changes) {
-    ctx.stdout.write(`${symbol(change)} ${change.kind} ${change.name}\n`);
+    lines.push(`${symbol(change)} ${change.kind} ${change.name}`);
     for (const field of change.fields) {
-      if (change.action === 'create') ctx.stdout.write(`    ${field.field}: ${show(field.to)}\n`);
-      else ctx.stdout.write(`    ${field.field}: ${pc.red(show(field.from))} -> ${pc.green(show(field.to))}\n`);
+      if (change.action === 'create') lines.push(`    ${field.field}: ${show(field.to)}`);
+      else lines.push(`    ${field.field}: ${pc.red(show(field.from))} -> ${pc.green(show(field.to))}`);
     }
   }
   const n = (action: Change['action']) => changes.filter((c) => c.action === action).length;
-  ctx.stdout.write(`Plan: ${n('create')} to create, ${n('update')} to update, ${n('delete')} to delete.\n`);
+  lines.push(`Plan: ${n('create')} to create, ${n('update')} to update, ${n('delete')} to delete.`);
+  ctx.stdout.write(`${lines.join('\n')}\n`);
 }

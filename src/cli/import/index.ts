@@ -10,7 +10,7 @@ import { problemText, type FleetProblem } from '../fleet/load';
 import { emit, printLine } from '../output';
 import { importIntoDatabase, type GuideRef } from './apply';
 import { arrTypeOf, fleetInstance, fleetSecret } from './fleet';
-import { readToolConfig, ToolFileError, type ImportTool } from './read';
+import type { ImportTool } from './read';
 
 type GuideArrType = components['schemas']['RefGuideArrType'];
 
@@ -48,6 +48,8 @@ async function runImport(ctx: CliContext, tool: ImportTool, file: string, option
   } catch {
     throw new CliError(`cannot read ${file}`, EXIT.usage);
   }
+  // The reader (and with it the yaml package) is loaded only here: every other command starts without it.
+  const { readToolConfig, ToolFileError } = await import('./read');
   let config;
   try {
     config = readToolConfig(text, tool, file);

@@ -57,6 +57,13 @@ describe('loadFleet', () => {
     ]);
   });
 
+  it('reports an alias without its anchor, and aliases past the expansion guard, at the alias', async () => {
+    await write('alias.yaml', 'instances:\n  - name: a\n    type: movie_app\n    baseUrl: http://x\n    apiKey: *k\n');
+    expect(await problemsOf('alias.yaml')).toEqual(['alias.yaml:5:13: Unresolved alias (the anchor must be set before the alias): k']);
+    await write('many.yaml', `x-key: &k K\nx-many: [${Array.from({ length: 1000 }, () => '*k').join(', ')}]\n`);
+    expect(await problemsOf('many.yaml')).toEqual(['many.yaml:2:10: Excessive alias count indicates a resource exhaustion attack']);
+  });
+
   it('reports YAML syntax errors with their position', async () => {
     await write('syntax.yaml', 'instances:\n  - name: [a\n');
     const problems = await problemsOf('syntax.yaml');
