@@ -39,7 +39,7 @@ describe('the arrgo CLI package', () => {
     const service = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     expect(manifest).toMatchObject({ name: 'arrgo-cli', version: service.version, license: 'MIT', bin: { arrgo: 'dist/cli/main.js' }, engines: { node: '>=20' } });
     // The packages the CLI requires at run time, at the service's ranges; none of the service's own.
-    const used = ['@asteasolutions/zod-to-openapi', 'cli-progress', 'cli-table3', 'commander', 'openapi-fetch', 'picocolors', 'yaml', 'zod'];
+    const used = ['@asteasolutions/zod-to-openapi', 'cli-progress', 'cli-table3', 'commander', 'js-yaml', 'openapi-fetch', 'picocolors', 'yaml', 'zod'];
     expect(manifest.dependencies).toEqual(Object.fromEntries(used.map((name) => [name, service.dependencies[name]])));
 
     const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], PACKAGE_DIR)) as { filename: string }[];
