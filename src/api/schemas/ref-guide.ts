@@ -1,4 +1,4 @@
-import { REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TYPES } from '../../domain/ref-guide';
+import { EXISTING_FORMAT_ACTIONS, REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TYPES } from '../../domain/ref-guide';
 import { paginated } from '../http/pagination';
 import { arrTypeEnum, entityTypeEnum } from './common';
 import { idValue, int, text, z } from '../http/zod';
@@ -130,6 +130,13 @@ export const RefGuideImportBodySchema = z
       .max(64)
       .optional()
       .openapi({ description: "quality_profile only: the score set its scores come from (default: the profile's trash_score_set, else default)", example: 'sqp-1-1080p' }),
+    existingFormats: z
+      .enum(EXISTING_FORMAT_ACTIONS)
+      .optional()
+      .openapi({
+        description:
+          "What happens to a custom format whose name the database has (the imported one, or one of a profile's). keep (default): left as it is, listed in skipped. merge: its conditions for the source's app family become the guide's, its conditions for other families are kept (a condition for every family that the guide does not have the same is scoped to the others), listed in updated; skipped when that family already gets the guide's definition. A condition whose name another family's condition holds is stored as \"<name> (<App>)\" and synced under its plain name (docs/ref-guide.md)",
+      }),
     dryRun: z.boolean().optional().openapi({ description: 'Default false. true: plan the import and answer what would be created (opId null) and which names exist already (skipped), storing nothing' }),
   })
   .strict()
@@ -147,7 +154,10 @@ export const RefGuideImportResultSchema = z
     created: z
       .array(z.object({ entityType: PortableTypeName, name: z.string(), opId: z.number().int().nullable() }))
       .openapi({ description: 'User ops written (opId null on a dry run), in order; revert one with DELETE /pcd/{databaseId}/user-ops/{opId}' }),
-    skipped: z.array(z.object({ entityType: PortableTypeName, name: z.string(), reason: z.string() })).openapi({ description: 'Left alone, with why (existing names are never overwritten)' }),
+    updated: z
+      .array(z.object({ entityType: PortableTypeName, name: z.string(), opId: z.number().int().nullable() }))
+      .openapi({ description: "existingFormats merge: custom formats the database had, merged with the guide's definition for the source's app family (opId null on a dry run), in order with created" }),
+    skipped: z.array(z.object({ entityType: PortableTypeName, name: z.string(), reason: z.string() })).openapi({ description: 'Left alone, with why (existing names are kept unless existingFormats is merge)' }),
     warnings: z
       .array(z.string())
       .optional()

@@ -28,6 +28,9 @@ export interface ProfileEdit {
 
 export interface ImportOutcome {
   created: ImportResult['created'];
+  /** Custom formats the database had, merged with the guide's definition for the instance's app family. */
+  updated: ImportResult['updated'];
+  /** Names the database had and that already match the guide (never ones this import created or updated). */
   skipped: ImportResult['skipped'];
   profileEdits: ProfileEdit[];
   /** Quality profile names each instance syncs. */
@@ -43,7 +46,7 @@ const isTrue = (value: unknown) => value === true || value === 'true';
  * per profile). A dry run plans the imports and edits nothing.
  */
 export async function importIntoDatabase(client: ArrgoClient, instances: ToolInstance[], databaseId: number, guides: Map<GuideArrType, GuideRef>, dryRun: boolean, file: string): Promise<ImportOutcome> {
-  const outcome: ImportOutcome = { created: [], skipped: [], profileEdits: [], profiles: new Map(), notCarried: [] };
+  const outcome: ImportOutcome = { created: [], updated: [], skipped: [], profileEdits: [], profiles: new Map(), notCarried: [] };
   const entities = new Map<string, Promise<GuideEntity>>();
   const guideEntity = (guide: GuideRef, type: GuideEntity['type'], refId: string) => {
     const key = `${guide.id}:${type}:${refId}`;
@@ -60,10 +63,13 @@ export async function importIntoDatabase(client: ArrgoClient, instances: ToolIns
     if (imported.has(`${type}:${refId}`)) return;
     imported.add(`${type}:${refId}`);
     const answer = await unwrap(
-      client.POST('/api/v1/ref-guide/sources/{id}/entities/{refId}/import', { params: { path: { id: guide.id, refId } }, body: { databaseId, type, dryRun, ...(scoreSet ? { scoreSet } : {}) } }),
+      // merge: a format the database has gets the guide's conditions for this app family, as Recyclarr synced them.
+      client.POST('/api/v1/ref-guide/sources/{id}/entities/{refId}/import', { params: { path: { id: guide.id, refId } }, body: { databaseId, type, dryRun, existingFormats: 'merge', ...(scoreSet ? { scoreSet } : {}) } }),
     );
-    for (const c of answer.created) if (!outcome.created.some((o) => o.entityType === c.entityType && o.name === c.name)) outcome.created.push(c);
-    for (const s of answer.skipped) if (!outcome.skipped.some((o) => o.entityType === s.entityType && o.name === s.name)) outcome.skipped.push(s);
+    const listed = (o: { entityType: string; name: string }) => (e: { entityType: string; name: string }) => o.entityType === e.entityType && o.name === e.name;
+    for (const c of answer.created) if (!outcome.created.some(listed(c))) outcome.created.push(c);
+    for (const u of answer.updated) if (!outcome.updated.some(listed(u))) outcome.updated.push(u);
+    for (const s of answer.skipped) if (![...outcome.created, ...outcome.updated, ...outcome.skipped].some(listed(s))) outcome.skipped.push(s);
   };
   const edits = new Map<string, ProfileEdit>();
   const editOf = (profile: string, arrType: GuideArrType) => {

@@ -8,6 +8,7 @@ import {
   guideFormatToPcd,
   guideProfileToPcd,
   guideSpecKeys,
+  mergeFamilyFormat,
   parseTrashGuides,
   planCacheReplacement,
   scoreInSet,
@@ -150,6 +151,46 @@ describe('guide entities as PCD data', () => {
     });
     expect(guideFormatToPcd(cf(), 'movie_app', () => null)).toEqual({ ok: false, reason: 'regular expression "x265" exists in the database with a different pattern' });
     expect(guideFormatToPcd(cf({ specifications: [{ name: 'x', implementation: 'Nope', fields: {} }] }), 'movie_app', () => 'x')).toEqual({ ok: false, reason: 'specification "x" has an unknown implementation' });
+  });
+});
+
+describe('a guide format merged into the database format of the same name, for one app family', () => {
+  type Condition = CustomFormatData['conditions'][number];
+  const title = (name: string, arrType: Condition['arrType'], regularExpression: string): Condition => ({ name, type: 'release_title', arrType, negate: false, required: true, regularExpression });
+  const notUhd = (arrType: Condition['arrType']): Condition => ({ name: 'Not 2160p', type: 'resolution', arrType, negate: true, required: true, resolution: '2160p' });
+  const data = (conditions: Condition[]): CustomFormatData => ({ name: 'x265 (HD)', description: 'the database own', includeInRename: false, tags: ['mine'], conditions, tests: [] });
+  const patterns: Record<string, string> = { x265: 'own', 'x265 (guide)': 'guide', Extras: 'movie extras', 'Extras (series)': 'series extras' };
+  const patternOf = (name: string) => patterns[name];
+
+  it("gives the family the guide's conditions and keeps the other families' (a shared condition that differs is scoped to each of them)", () => {
+    const existing = data([title('x265', 'all', 'x265'), notUhd('all')]);
+    const radarr = mergeFamilyFormat(existing, data([title('x265', 'movie_app', 'x265 (guide)'), notUhd('movie_app')]), 'movie_app', patternOf);
+    expect(radarr).toEqual({
+      matches: false,
+      format: {
+        ...existing,
+        conditions: [notUhd('all'), title('x265 (Sonarr)', 'series_app', 'x265'), title('x265 (Lidarr)', 'music_app', 'x265'), title('x265', 'movie_app', 'x265 (guide)')],
+      },
+    });
+    if (radarr.matches) return;
+    // Then Sonarr's guide format (the same as Radarr's): Lidarr keeps the database's own condition.
+    const sonarr = mergeFamilyFormat(radarr.format, data([title('x265', 'series_app', 'x265 (guide)'), notUhd('series_app')]), 'series_app', patternOf);
+    expect(sonarr).toEqual({
+      matches: false,
+      format: { ...existing, conditions: [title('x265 (Lidarr)', 'music_app', 'x265'), title('x265', 'movie_app', 'x265 (guide)'), notUhd('all'), title('x265 (Sonarr)', 'series_app', 'x265 (guide)')] },
+    });
+    if (sonarr.matches) return;
+    // Each family now receives the guide's definition: merging again changes nothing.
+    expect(mergeFamilyFormat(sonarr.format, data([title('x265', 'series_app', 'x265 (guide)'), notUhd('series_app')]), 'series_app', patternOf)).toEqual({ matches: true });
+    expect(mergeFamilyFormat(sonarr.format, data([title('x265', 'movie_app', 'x265 (guide)'), notUhd('movie_app')]), 'movie_app', patternOf)).toEqual({ matches: true });
+  });
+
+  it('scopes a guide condition whose name another family holds with a different pattern, and takes the guide includeInRename', () => {
+    const existing = data([title('Extras', 'movie_app', 'Extras')]);
+    const merged = mergeFamilyFormat(existing, { ...data([title('Extras', 'series_app', 'Extras (series)')]), includeInRename: true }, 'series_app', patternOf);
+    expect(merged).toEqual({ matches: false, format: { ...existing, includeInRename: true, conditions: [title('Extras', 'movie_app', 'Extras'), title('Extras (Sonarr)', 'series_app', 'Extras (series)')] } });
+    // A pattern is compared by its text, not by its regular expression name.
+    expect(mergeFamilyFormat(existing, data([title('Extras', 'movie_app', 'Extras copy')]), 'movie_app', (n) => (n === 'Extras copy' ? 'movie extras' : patternOf(n)))).toEqual({ matches: true });
   });
 });
 
