@@ -348,6 +348,7 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
       [TRUEHD_ATMOS, { databaseId, scoreSet: 'default' }, 400, 'Invalid request: body.scoreSet applies to quality profiles only'],
       [TRUEHD_ATMOS, { databaseId, extra: true }, 400, 'Invalid request: body has unknown field(s): extra'],
       [TRUEHD_ATMOS, { databaseId, dryRun: 'yes' }, 400, 'Invalid request: body.dryRun must be a boolean, got string'],
+      [TRUEHD_ATMOS, { databaseId, existingFormats: 'overwrite' }, 400, 'Invalid request: body.existingFormats must be one of: keep, merge'],
       [TRUEHD_ATMOS, { databaseId: 999 }, 404, 'Database 999 not found'],
     ];
     for (const [refId, body, status, error] of cases) {
@@ -381,6 +382,31 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
     const before = await resolvedFormat('x265 (HD)');
     const res = await h.post(`/ref-guide/sources/${source}/entities/${x265.refId}/import`, { databaseId });
     expect(res.body).toMatchObject({ created: [], skipped: [{ entityType: 'custom_format', name: 'x265 (HD)' }] });
+    expect(await resolvedFormat('x265 (HD)')).toEqual(before);
+  });
+
+  it("merges the guide's conditions for its app family into an existing format (existingFormats merge), keeping the other families'; reverting restores it", async () => {
+    const x265 = (await h.get(`/ref-guide/sources/${source}/entities?type=custom_format&q=x265 (HD)`)).body.items[0];
+    const guide = (await h.get(`/ref-guide/sources/${source}/entities/${x265.refId}?type=custom_format`)).body.entity as { specifications: { name: string }[] };
+    const before = await resolvedFormat('x265 (HD)');
+    const merge = (body: Record<string, unknown>) => h.post(`/ref-guide/sources/${source}/entities/${x265.refId}/import`, { databaseId, existingFormats: 'merge', ...body });
+    const planned = await merge({ dryRun: true });
+    expect(planned.status).toBe(200);
+    expect(planned.body.updated).toEqual([{ entityType: 'custom_format', name: 'x265 (HD)', opId: null }]);
+    expect(await resolvedFormat('x265 (HD)')).toEqual(before);
+
+    const res = await merge({});
+    expect(res.body.updated).toEqual([{ entityType: 'custom_format', name: 'x265 (HD)', opId: expect.any(Number) }]);
+    const after = (await resolvedFormat('x265 (HD)')).entity as { description: string; conditions: { name: string; arrType: string }[] };
+    expect(after.description).toBe(before.entity.description);
+    const scoped = (arrType: string) => after.conditions.filter((c) => c.arrType === arrType || c.arrType === 'all').map((c) => c.name).sort();
+    // Radarr gets the guide's specifications; the sample's own x265 condition (for every app) still applies to Sonarr and Lidarr.
+    expect(scoped('movie_app')).toEqual(guide.specifications.map((s) => s.name).sort());
+    expect(scoped('series_app')).toEqual(['Not 2160p', 'x265']);
+    expect(scoped('music_app')).toEqual(['Not 2160p', 'x265 (Lidarr)']); // Lidarr has no resolution conditions: its sync leaves that one out
+    expect((await merge({})).body).toMatchObject({ created: [], updated: [], skipped: [{ entityType: 'custom_format', name: 'x265 (HD)', reason: "a custom format with this name exists and gives movie_app the guide's definition already" }] });
+
+    for (const op of [...res.body.updated, ...res.body.created].reverse()) expect((await h.del(`/pcd/${databaseId}/user-ops/${op.opId}`)).status).toBe(204);
     expect(await resolvedFormat('x265 (HD)')).toEqual(before);
   });
 
