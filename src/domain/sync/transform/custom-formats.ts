@@ -1,5 +1,6 @@
 /**
- * PCD custom format -> the app's custom format payload. Conditions of another app family are left
+ * PCD custom format -> the app's custom format payload (a condition scoped to the app and named
+ * "<name> (<App>)" is sent as <name>: specificationNames). Conditions of another app family are left
  * out silently; conditions the app cannot express (a type it lacks, a value it has no number for,
  * a missing pattern or language) are left out and reported. A format left without any condition
  * would be refused by the app, so it is not produced at all (an error issue).
