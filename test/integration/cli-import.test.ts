@@ -19,8 +19,9 @@ const RECYCLARR_SYNCED: Record<'radarr' | 'sonarr', RecyclarrSeed> = {
     skipGroups: ['d9cc9a504e5ede6294c8b973aad4f028'],
     addGroupsSelectAll: ['f737e18b5824d6ebb2d57b957ae2fd6c'],
     scores: { '496f355514737f7d83bf7aa4d24f8169': 120 },
+    qualityDefinition: { type: 'movie' },
   },
-  sonarr: { guideDir: GUIDE('sonarr'), profileTrashId: '72dae194fc92bf828f32cde7744e51a1' },
+  sonarr: { guideDir: GUIDE('sonarr'), profileTrashId: '72dae194fc92bf828f32cde7744e51a1', qualityDefinition: { type: 'series', preferredRatio: 0.5 } },
 };
 const KEYS = { radarr: 'import-radarr-key-0123456789abcdef', sonarr: 'import-sonarr-key-0123456789abcdef' };
 
@@ -107,8 +108,8 @@ describeWithShared(GUIDES, 'arrgo import recyclarr (the real binary against the 
     expect(instances.map((i) => i.name).sort()).toEqual(['movies-main', 'series-main']);
   });
 
-  const preview = async (instance: string) => {
-    const run = await arrgo(['sync', 'preview', instance, '--section', 'qualityProfiles']);
+  const preview = async (instance: string, section = 'qualityProfiles') => {
+    const run = await arrgo(['sync', 'preview', instance, '--section', section]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     return { hunks: run.stdout.split('\n').filter((l) => l.startsWith('@@')), summary: /: (\d+) to create, (\d+) to update, (\d+) to delete, (\d+) unchanged/.exec(run.stdout)?.slice(1, 4) };
@@ -132,6 +133,18 @@ describeWithShared(GUIDES, 'arrgo import recyclarr (the real binary against the 
     const extras = (await h.get(`/pcd/${databaseId}/entities/custom_format/Extras`)).body.entity as { conditions: { name: string; arrType: string }[] };
     // Radarr's and Sonarr's "Extras" differ in pattern: Sonarr's is stored scoped and suffixed, and synced as "Extras".
     expect(extras.conditions.map((c) => `${c.name}:${c.arrType}`).sort()).toEqual(['Extras (Sonarr):series_app', 'Extras:movie_app']);
+  });
+
+  it("quality_definition: each instance syncs the guide's quality sizes (Sonarr's at preferred_ratio 0.5), which Recyclarr had set: 0 changes", async () => {
+    const fleet = await readFile(path.join(dir, 'arrgo.yaml'), 'utf8');
+    expect(fleet).toMatch(/qualityDefinitions: movie\n/);
+    expect(fleet).toMatch(/qualityDefinitions: series \(preferred 0\.5\)\n/);
+    const series = (await h.get(`/pcd/${databaseId}/entities/series_app_quality_definitions/${encodeURIComponent('series (preferred 0.5)')}`)).body.entity as { entries: { quality: string; minSize: number; maxSize: number; preferredSize: number }[] };
+    expect(series.entries.filter((e) => e.quality === 'WEBDL-1080p' || e.quality === 'Remux-1080p')).toEqual([
+      { quality: 'WEBDL-1080p', minSize: 15, maxSize: 0, preferredSize: 507.5 }, // the guide's 15..1000 (the limit: no maximum), half way
+      { quality: 'Remux-1080p', minSize: 69.1, maxSize: 0, preferredSize: 534.6 }, // 534.55, to the even tenth
+    ]);
+    for (const instance of ['movies-main', 'series-main']) expect({ instance, ...(await preview(instance, 'mediaManagement')) }).toEqual({ instance, hunks: [], summary: ['0', '0', '0'] });
   });
 
   it('a second import writes nothing new: every name exists and the scores are already set', async () => {

@@ -343,7 +343,8 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
   it('refuses what cannot be imported with a precise 4xx', async () => {
     const naming = (await h.get(`/ref-guide/sources/${source}/entities?type=naming`)).body.items[0].refId;
     const cases: [string, unknown, number, string][] = [
-      [naming, { databaseId }, 404, `No custom_format or quality_profile with refId ${naming} in reference-guide source ${source}`],
+      [naming, { databaseId }, 404, `No custom_format or quality_profile or quality_size with refId ${naming} in reference-guide source ${source}`],
+      [TRUEHD_ATMOS, { databaseId, preferredRatio: 0.5 }, 400, 'Invalid request: body.preferredRatio applies to quality sizes only'],
       [TRUEHD_ATMOS, { databaseId, type: 'quality_profile' }, 404, `No quality_profile with refId ${TRUEHD_ATMOS} in reference-guide source ${source}`],
       [TRUEHD_ATMOS, { databaseId, scoreSet: 'default' }, 400, 'Invalid request: body.scoreSet applies to quality profiles only'],
       [TRUEHD_ATMOS, { databaseId, extra: true }, 400, 'Invalid request: body has unknown field(s): extra'],

@@ -1,4 +1,4 @@
-import { EXISTING_FORMAT_ACTIONS, REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TYPES } from '../../domain/ref-guide';
+import { EXISTING_FORMAT_ACTIONS, REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_IMPORTABLE_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TYPES } from '../../domain/ref-guide';
 import { paginated } from '../http/pagination';
 import { arrTypeEnum, entityTypeEnum } from './common';
 import { idValue, int, text, z } from '../http/zod';
@@ -123,13 +123,23 @@ export const RefGuideEntityListSchema = paginated(RefGuideEntitySchema.omit({ en
 export const RefGuideImportBodySchema = z
   .object({
     databaseId: idValue(),
-    type: z.enum(['custom_format', 'quality_profile']).optional().openapi({ description: 'Which entity the refId names; found by refId when omitted' }),
+    type: z.enum(REF_GUIDE_IMPORTABLE_TYPES).optional().openapi({ description: 'Which entity the refId names; found by refId when omitted. quality_size becomes the source family\'s quality definitions' }),
     scoreSet: z
       .string()
       .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a score set name (lowercase letters, digits and dashes, at most 64)')
       .max(64)
       .optional()
       .openapi({ description: "quality_profile only: the score set its scores come from (default: the profile's trash_score_set, else default)", example: 'sqp-1-1080p' }),
+    preferredRatio: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .openapi({
+        description:
+          "quality_size only: each preferred size this far between its min (0) and max (1), rounded to 0.1, instead of the guide's (Recyclarr's quality_definition.preferred_ratio); the definitions are then named \"<type> (preferred <ratio>)\"",
+        example: 0.5,
+      }),
     existingFormats: z
       .enum(EXISTING_FORMAT_ACTIONS)
       .optional()
@@ -148,7 +158,7 @@ export const RefGuideImportResultSchema = z
     databaseId: z.number().int(),
     source: z.object({ id: z.number().int(), name: z.string(), arrType: RefGuideArrTypeSchema }),
     refId: z.string(),
-    type: z.enum(['custom_format', 'quality_profile']),
+    type: z.enum(REF_GUIDE_IMPORTABLE_TYPES),
     scoreSet: z.string().nullable(),
     dryRun: z.boolean().openapi({ description: 'true: nothing was stored; created is what the import would write' }),
     created: z

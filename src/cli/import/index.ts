@@ -65,7 +65,7 @@ async function runImport(ctx: CliContext, tool: ImportTool, file: string, option
   const instances = config.instances.map((instance) => {
     const { apiKey, note } = fleetSecret(instance, config, file);
     if (note) notes.push(note);
-    return fleetInstance(instance, apiKey, database.name, outcome.profiles.get(instance) ?? []);
+    return fleetInstance(instance, apiKey, database.name, outcome.profiles.get(instance) ?? [], outcome.qualityDefinitions.get(instance));
   });
   const guideIds = new Set([...guides.values()].map((g) => g.id));
   const refGuideSources = current.refGuideSources.filter((s) => guideIds.has(s.id));

@@ -2,20 +2,22 @@ import type { EntityManager } from '@mikro-orm/core';
 import type Database from 'better-sqlite3';
 import { copyDatabase, entityExists, planImport, planUpdate, readEntity, type CustomFormatData, type PlannedUserOp, type PortableType } from '../../domain/pcd';
 import { unevaluablePatternWarning } from '../../domain/evaluation';
-import { guideFormatToPcd, guideProfileToPcd, mergeFamilyFormat, scoreInSet, type ExistingFormatAction, type PatternNeed, type RefGuideArrType } from '../../domain/ref-guide';
+import { guideFormatToPcd, guideProfileToPcd, guideQualitySizeToPcd, mergeFamilyFormat, REF_GUIDE_IMPORTABLE_TYPES, scoreInSet, type ExistingFormatAction, type PatternNeed, type RefGuideArrType, type RefGuideImportableType } from '../../domain/ref-guide';
 import { validationError } from '../../errors';
 import { RefGuideEntity, type RefGuideSource } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import type { UserLayerWriter } from '../pcd/user-ops';
 import { RefGuideCatalog } from './catalog-service';
 
-export const IMPORTABLE_TYPES = ['custom_format', 'quality_profile'] as const;
-export type ImportableType = (typeof IMPORTABLE_TYPES)[number];
+export const IMPORTABLE_TYPES = REF_GUIDE_IMPORTABLE_TYPES;
+export type ImportableType = RefGuideImportableType;
 
 export interface ImportRequest {
   databaseId: number;
   type?: ImportableType;
   scoreSet?: string;
+  /** quality_size only: each preferred size this far (0..1) between its min and max, instead of the guide's. */
+  preferredRatio?: number;
   /** keep (the default) or merge (EXISTING_FORMAT_ACTIONS). */
   existingFormats?: ExistingFormatAction;
   /** Plan only: answer what would be created and skipped, store nothing. */
@@ -75,9 +77,12 @@ export class RefGuideImporter {
     const planned: PlannedImportOp[] = [];
     try {
       const plan = new ImportPlan(scratch, planned, outcome, request.existingFormats ?? 'keep');
+      if (request.scoreSet !== undefined && found.type !== 'quality_profile') throw validationError('Invalid request: body.scoreSet applies to quality profiles only');
+      if (request.preferredRatio !== undefined && found.type !== 'quality_size') throw validationError('Invalid request: body.preferredRatio applies to quality sizes only');
       if (found.type === 'custom_format') {
-        if (request.scoreSet !== undefined) throw validationError('Invalid request: body.scoreSet applies to quality profiles only');
         plan.format(arrType, row.entity);
+      } else if (found.type === 'quality_size') {
+        this.planQualitySize(plan, arrType, row, request.preferredRatio);
       } else {
         await this.planProfile(plan, source, row, request.scoreSet);
       }
@@ -91,6 +96,19 @@ export class RefGuideImporter {
 
   private locate(catalog: RefGuideCatalog, sourceId: number, refId: string, type: ImportableType | undefined) {
     return catalog.row(sourceId, type ? [type] : IMPORTABLE_TYPES, refId);
+  }
+
+  /** A quality size becomes the family's quality definitions, named as the guide names it ("movie", with the ratio when one is given). */
+  private planQualitySize(plan: ImportPlan, arrType: RefGuideArrType, row: RefGuideEntity, preferredRatio: number | undefined): void {
+    const name = preferredRatio === undefined ? row.name : `${row.name} (preferred ${preferredRatio})`;
+    const type: PortableType = `${arrType}_quality_definitions`;
+    if (entityExists(plan.db, type, name)) {
+      plan.outcome.skipped.push({ entityType: type, name, reason: 'quality definitions with this name exist; they are kept as they are' });
+      return;
+    }
+    const converted = guideQualitySizeToPcd(row.entity, arrType, name, preferredRatio);
+    if (!converted.ok) throw validationError(`Invalid request: the guide quality size cannot be imported: ${converted.reason}`);
+    plan.create(type, converted.definitions as unknown as Record<string, unknown>);
   }
 
   private async planProfile(plan: ImportPlan, source: RefGuideSource, row: RefGuideEntity, requestedSet: string | undefined): Promise<void> {

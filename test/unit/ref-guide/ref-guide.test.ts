@@ -7,6 +7,7 @@ import {
   desiredSpecKeys,
   guideFormatToPcd,
   guideProfileToPcd,
+  guideQualitySizeToPcd,
   guideSpecKeys,
   mergeFamilyFormat,
   parseTrashGuides,
@@ -151,6 +152,23 @@ describe('guide entities as PCD data', () => {
     });
     expect(guideFormatToPcd(cf(), 'movie_app', () => null)).toEqual({ ok: false, reason: 'regular expression "x265" exists in the database with a different pattern' });
     expect(guideFormatToPcd(cf({ specifications: [{ name: 'x', implementation: 'Nope', fields: {} }] }), 'movie_app', () => 'x')).toEqual({ ok: false, reason: 'specification "x" has an unknown implementation' });
+  });
+});
+
+describe('a guide quality size as quality definitions', () => {
+  const size = { trash_id: 'b'.repeat(32), type: 'series', qualities: [{ quality: 'WEBDL-1080p', min: 15, preferred: 995, max: 1000 }, { quality: 'Bluray-720p', min: 10, preferred: 995, max: 1000 }] };
+  it("takes the guide's sizes under the PCD quality names (a max at the app's limit is no limit), or puts each preferred size at a ratio between min and max", () => {
+    expect(guideQualitySizeToPcd(size, 'series_app', 'series')).toEqual({
+      ok: true,
+      definitions: { name: 'series', entries: [{ quality: 'WEBDL-1080p', minSize: 15, maxSize: 0, preferredSize: 995 }, { quality: 'Bluray-720p', minSize: 10, maxSize: 0, preferredSize: 995 }] },
+    });
+    const quarter = guideQualitySizeToPcd(size, 'series_app', 'series (preferred 0.25)', 0.25);
+    // 15 + 985 / 4 = 261.25 and 10 + 990 / 4 = 257.5: a midpoint goes to the even tenth.
+    expect(quarter.ok && quarter.definitions.entries.map((e) => e.preferredSize)).toEqual([261.2, 257.5]);
+    const below = guideQualitySizeToPcd({ ...size, qualities: [{ quality: 'Bluray-720p', min: 69.1, preferred: 90, max: 100 }] }, 'series_app', 's', 0.5);
+    expect(below.ok && below.definitions.entries).toEqual([{ quality: 'Bluray-720p', minSize: 69.1, maxSize: 100, preferredSize: 84.6 }]); // 84.55 -> 84.6
+    expect(guideQualitySizeToPcd({ ...size, qualities: [{ quality: 'Nope', min: 1, preferred: 2, max: 3 }] }, 'series_app', 's')).toEqual({ ok: false, reason: 'quality "Nope" is not a quality of the app' });
+    expect(guideQualitySizeToPcd({ ...size, qualities: [{ quality: 'Bluray-720p', min: 1, max: 3 }] }, 'series_app', 's')).toEqual({ ok: false, reason: 'quality "Bluray-720p" lacks a min, preferred or max size' });
   });
 });
 
