@@ -411,6 +411,23 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
     expect(await resolvedFormat('x265 (HD)')).toEqual(before);
   });
 
+  it("imports a quality size as the family's quality definitions, preferred sizes at a ratio when asked", async () => {
+    const movie = (await h.get(`/ref-guide/sources/${source}/entities?type=quality_size`)).body.items.find((i: { name: string }) => i.name === 'movie');
+    const guide = (await h.get(`/ref-guide/sources/${source}/entities/${movie.refId}?type=quality_size`)).body.entity as { qualities: { quality: string; min: number; preferred: number; max: number }[] };
+    const bad = await h.post(`/ref-guide/sources/${source}/entities/${movie.refId}/import`, { databaseId, preferredRatio: 1.5 });
+    expect([bad.status, bad.body.error]).toEqual([400, 'Invalid request: body.preferredRatio must be at most 1']);
+    const res = await h.post(`/ref-guide/sources/${source}/entities/${movie.refId}/import`, { databaseId, preferredRatio: 0 });
+    expect(res.body).toMatchObject({ type: 'quality_size', created: [{ entityType: 'movie_app_quality_definitions', name: 'movie (preferred 0)', opId: expect.any(Number) }], skipped: [] });
+    const stored = (await h.get(`/pcd/${databaseId}/entities/movie_app_quality_definitions/${encodeURIComponent('movie (preferred 0)')}`)).body.entity as { entries: { quality: string; minSize: number; maxSize: number; preferredSize: number }[] };
+    const bluray = guide.qualities.find((q) => q.quality === 'Bluray-1080p')!;
+    // Ratio 0: preferred at the minimum; the guide's max of 2000 (Radarr's limit) is no limit.
+    expect(stored.entries.find((e) => e.quality === 'Bluray-1080p')).toEqual({ quality: 'Bluray-1080p', minSize: bluray.min, maxSize: bluray.max >= 2000 ? 0 : bluray.max, preferredSize: bluray.min });
+    expect(stored.entries).toHaveLength(guide.qualities.length);
+    const again = await h.post(`/ref-guide/sources/${source}/entities/${movie.refId}/import`, { databaseId, preferredRatio: 0 });
+    expect(again.body).toMatchObject({ created: [], skipped: [{ entityType: 'movie_app_quality_definitions', name: 'movie (preferred 0)', reason: 'quality definitions with this name exist; they are kept as they are' }] });
+    expect((await h.del(`/pcd/${databaseId}/user-ops/${res.body.created[0].opId}`)).status).toBe(204);
+  });
+
   it('imports a quality profile scored from a chosen score set, with the formats it needs', async () => {
     const refId = '0896c29d74de619df168d23b98104b22';
     const guide = (await h.get(`/ref-guide/sources/${source}/entities/${refId}?type=quality_profile`)).body.entity;
