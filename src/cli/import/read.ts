@@ -98,7 +98,7 @@ const CONFIGARR_TOP_LEVEL: Record<string, string> = {
   recyclarrRevision: 'templates are not read: the import carries over what this file itself says',
   localCustomFormatsPath: 'custom formats of your own are not read: import them with `arrgo pcd import`',
   localConfigTemplatesPath: 'templates are not read: the import carries over what this file itself says',
-  customFormatDefinitions: 'custom formats of your own are not read: import them with `arrgo pcd import`',
+  customFormatDefinitions: 'custom formats of your own are not read: import them with `arrgo pcd import`, or adopt them from the app after `arrgo apply` (POST /instances/{id}/adopt)',
   enableFullGitClone: 'not needed: arrgo fetches the guide itself',
   compatibilityTrashGuide20260219Enabled: 'not needed: arrgo reads the guide as it is',
   silenceTrashConflictWarnings: 'not needed',
@@ -112,7 +112,7 @@ const CONFIGARR_TOP_LEVEL: Record<string, string> = {
 /** Instance keys and why each is not carried over (the ones carried are read below). */
 const INSTANCE_NOT_CARRIED: Record<string, string> = {
   include: 'templates are not read: the import carries over what this file itself says; add their custom formats and profiles to the file, or import them from the guide in the console',
-  media_naming: "naming is not imported: select the database's naming in the instance's sync configuration",
+  media_naming: "naming is not imported (arrgo's naming sets every naming field, Recyclarr only the formats): after `arrgo apply`, adopt the app's naming as Recyclarr left it (POST /instances/{id}/adopt, sections mediaManagement)",
   media_management: "media settings are not imported: select the database's media settings in the instance's sync configuration",
   delete_old_custom_formats: "arrgo deletes only what its sync owns, with the sync configuration's deleteUnmanaged (left off)",
   delete_unmanaged_custom_formats: "arrgo deletes only what its sync owns, with the sync configuration's deleteUnmanaged (left off)",
@@ -304,7 +304,7 @@ function readProfile(item: unknown, where: string, instance: ToolInstance, r: Re
         else r.report(u.key, `${label}.upgrade.${uk}`, uk === 'until_quality' ? "the cutoff quality is not carried over: set it in the database's profile (upgradeUntil)" : 'not carried over');
       }
     } else if (key === 'qualities' || key === 'quality_sort')
-      r.report(pair.key, `${label}.${key}`, profile.trashId ? 'the guide profile brings its own qualities' : "qualities are not carried over: the profile's qualities are the database's");
+      r.report(pair.key, `${label}.${key}`, profile.trashId ? 'the guide profile brings its own qualities' : "qualities are not carried over: the profile's qualities are the database's (a profile the database lacks can be adopted from the app after `arrgo apply`: POST /instances/{id}/adopt)");
     else r.report(pair.key, `${label}.${key}`, 'not carried over');
   }
   if (profile.trashId && profile.name) r.report(item, `${label}.name`, "a guide-backed profile keeps the guide's name in arrgo");
