@@ -1343,8 +1343,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Copy a guide custom format (with its regular expressions) or quality profile (with its formats, scored from a score set) into a PCD user layer
-         * @description Goes through the import planner of POST /pcd/import, one user op per entity. Existing names are reported in skipped, never overwritten. dryRun: true answers the same plan (what would be created, which names exist) and stores nothing. Every created op can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}; if a step fails, the ops this import wrote are reverted.
+         * Copy a guide custom format (with its regular expressions), quality profile (with its formats, scored from a score set) or quality size (as quality definitions) into a PCD user layer
+         * @description Goes through the import planner of POST /pcd/import, one user op per entity. Existing names are reported in skipped, never overwritten, except custom formats with existingFormats merge (the conditions of the source app family become the guide ones; listed in updated). dryRun: true answers the same plan (what would be created, which names exist) and stores nothing. Every created op can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}; if a step fails, the ops this import wrote are reverted.
          */
         post: operations["importRefGuideEntity"];
         delete?: never;
@@ -3949,7 +3949,7 @@ export interface components {
             };
             refId: string;
             /** @enum {string} */
-            type: "custom_format" | "quality_profile";
+            type: "custom_format" | "quality_profile" | "quality_size";
             scoreSet: string | null;
             /** @description true: nothing was stored; created is what the import would write */
             dryRun: boolean;
@@ -3959,7 +3959,13 @@ export interface components {
                 name: string;
                 opId: number | null;
             }[];
-            /** @description Left alone, with why (existing names are never overwritten) */
+            /** @description existingFormats merge: custom formats the database had, merged with the guide's definition for the source's app family (opId null on a dry run), in order with created */
+            updated: {
+                entityType: string;
+                name: string;
+                opId: number | null;
+            }[];
+            /** @description Left alone, with why (existing names are kept unless existingFormats is merge) */
             skipped: {
                 entityType: string;
                 name: string;
@@ -3971,15 +3977,25 @@ export interface components {
         RefGuideImport: {
             databaseId: number;
             /**
-             * @description Which entity the refId names; found by refId when omitted
+             * @description Which entity the refId names; found by refId when omitted. quality_size becomes the source family's quality definitions
              * @enum {string}
              */
-            type?: "custom_format" | "quality_profile";
+            type?: "custom_format" | "quality_profile" | "quality_size";
             /**
              * @description quality_profile only: the score set its scores come from (default: the profile's trash_score_set, else default)
              * @example sqp-1-1080p
              */
             scoreSet?: string;
+            /**
+             * @description quality_size only: each preferred size this far between its min (0) and max (1), rounded to 0.1, instead of the guide's (Recyclarr's quality_definition.preferred_ratio); the definitions are then named "<type> (preferred <ratio>)"
+             * @example 0.5
+             */
+            preferredRatio?: number;
+            /**
+             * @description What happens to a custom format whose name the database has (the imported one, or one of a profile's). keep (default): left as it is, listed in skipped. merge: its conditions for the source's app family become the guide's, its conditions for other families are kept (a condition for every family that the guide does not have the same is scoped to the others), listed in updated; skipped when that family already gets the guide's definition. A condition whose name another family's condition holds is stored as "<name> (<App>)" and synced under its plain name (docs/ref-guide.md)
+             * @enum {string}
+             */
+            existingFormats?: "keep" | "merge";
             /** @description Default false. true: plan the import and answer what would be created (opId null) and which names exist already (skipped), storing nothing */
             dryRun?: boolean;
         };

@@ -5,7 +5,10 @@ import path from 'node:path';
  * Leaves an emulated app as Recyclarr's sync of a guide-backed profile would have (its documented
  * behaviour, worked out here from the guide's JSON, independently of arrgo's import): the guide's
  * custom formats created through the app's API, and the profile with the guide's qualities, cutoff,
- * scores and language, every other format at 0 (reset_unmatched_scores).
+ * scores and language, every other format at 0 (reset_unmatched_scores); with quality_definition, the
+ * guide's quality sizes of that type: a max at the app's limit sent as unlimited (null), preferred
+ * sizes interpolated between min and the capped max at preferred_ratio (0.0 = min, 1.0 = max, as
+ * Recyclarr's documentation describes it; to one decimal, a midpoint to the even tenth).
  */
 export interface RecyclarrSeed {
   /** The guide's app directory: docs/json/<app>. */
@@ -17,6 +20,8 @@ export interface RecyclarrSeed {
   addGroupsSelectAll?: string[];
   /** custom_formats with an explicit score on the profile, by trash_id. */
   scores?: Record<string, number>;
+  /** quality_definition: the guide's quality-size type, and preferred_ratio. */
+  qualityDefinition?: { type: string; preferredRatio?: number };
 }
 
 interface GuideFormat {
@@ -108,4 +113,23 @@ export async function seedAsRecyclarr(baseUrl: string, apiKey: string, seed: Rec
     body.language = languages.find((l) => l.name === profile.language) ?? schema.language;
   }
   await call('POST', 'qualityprofile', body);
+  if (seed.qualityDefinition) await seedQualitySizes(call, seed.guideDir, seed.qualityDefinition);
+}
+
+async function seedQualitySizes(call: (method: string, route: string, body?: unknown) => Promise<unknown>, guideDir: string, wanted: { type: string; preferredRatio?: number }): Promise<void> {
+  type Size = { quality: string; min: number; preferred: number; max: number };
+  const guide = readJson<{ type: string; qualities: Size[] }>(path.join(guideDir, 'quality-size')).find((s) => s.type === wanted.type)!;
+  const definitions = (await call('GET', 'qualitydefinition')) as { quality: { name: string }; minSize: number; maxSize: number | null; preferredSize: number | null }[];
+  const { max: limit } = (await call('GET', 'qualitydefinition/limits')) as { max: number };
+  // In hundredths, so that the midpoints are exact: (min + (max - min) * ratio) to tenths, ties to even.
+  const tenthsHalfEven = (hundredths: number) => (hundredths % 10 === 5 ? (Math.floor(hundredths / 10) % 2 === 0 ? Math.floor(hundredths / 10) : Math.ceil(hundredths / 10)) : Math.round(hundredths / 10)) / 10;
+  for (const definition of definitions) {
+    const size = guide.qualities.find((q) => q.quality === definition.quality.name);
+    if (!size) continue;
+    const ratio = wanted.preferredRatio;
+    const max = Math.min(size.max, limit);
+    const preferred = ratio === undefined ? size.preferred : tenthsHalfEven(Math.round(size.min * 100 + (max - size.min) * 100 * ratio));
+    Object.assign(definition, { minSize: size.min, maxSize: size.max >= limit ? null : size.max, preferredSize: preferred });
+  }
+  await call('PUT', 'qualitydefinition/update', definitions);
 }

@@ -19,8 +19,9 @@ const RECYCLARR_SYNCED: Record<'radarr' | 'sonarr', RecyclarrSeed> = {
     skipGroups: ['d9cc9a504e5ede6294c8b973aad4f028'],
     addGroupsSelectAll: ['f737e18b5824d6ebb2d57b957ae2fd6c'],
     scores: { '496f355514737f7d83bf7aa4d24f8169': 120 },
+    qualityDefinition: { type: 'movie' },
   },
-  sonarr: { guideDir: GUIDE('sonarr'), profileTrashId: '72dae194fc92bf828f32cde7744e51a1' },
+  sonarr: { guideDir: GUIDE('sonarr'), profileTrashId: '72dae194fc92bf828f32cde7744e51a1', qualityDefinition: { type: 'series', preferredRatio: 0.5 } },
 };
 const KEYS = { radarr: 'import-radarr-key-0123456789abcdef', sonarr: 'import-sonarr-key-0123456789abcdef' };
 
@@ -87,6 +88,8 @@ describeWithShared(GUIDES, 'arrgo import recyclarr (the real binary against the 
     expect(run.stdout).toContain(`recyclarr.yml:${await fixtureLine('until_quality:')}:`);
     expect(run.stdout).toMatch(/quality profile House Movies: not in the database/);
     expect(run.stdout).toContain('!secret radarr_main_key became !env RADARR_MAIN_KEY');
+    expect(run.stdout).toContain("~ custom_format x265 (HD): the database had it; its conditions for this app family are now the guide's");
+    expect(run.stdout).toContain("~ custom_format BR-DISK: the database had it; its conditions for this app family are now the guide's"); // created by the Radarr import
     const hd = await profile('HD Bluray + WEB');
     expect(scoreOf(hd, 'TrueHD ATMOS')).toBe(120); // assign_scores_to's score, not the guide's 5000
     expect(scoreOf(hd, 'ITVX')).toBe(0); // [Streaming Services] UK, added with select_all: the guide gives it no score
@@ -105,25 +108,51 @@ describeWithShared(GUIDES, 'arrgo import recyclarr (the real binary against the 
     expect(instances.map((i) => i.name).sort()).toEqual(['movies-main', 'series-main']);
   });
 
-  it('a sync preview of movies-main, which Recyclarr had synced, changes only the format the database already had', async () => {
-    const run = await arrgo(['sync', 'preview', 'movies-main', '--section', 'qualityProfiles']);
+  const preview = async (instance: string, section = 'qualityProfiles') => {
+    const run = await arrgo(['sync', 'preview', instance, '--section', section]);
     expect(run.stderr).toBe('');
-    // The sample database has its own "x265 (HD)": the import kept it (listed as kept) rather than overwrite it, so
-    // that one format differs from the guide's; every other format and the profile's items, cutoff and scores match.
-    expect(run.stdout.split('\n').filter((l) => l.startsWith('@@'))).toEqual(['@@ customFormat "x265 (HD)" update @@']);
-    expect(run.stdout).toMatch(/: 0 to create, 1 to update, 0 to delete, 33 unchanged/);
     expect(run.code).toBe(0);
+    return { hunks: run.stdout.split('\n').filter((l) => l.startsWith('@@')), summary: /: (\d+) to create, (\d+) to update, (\d+) to delete, (\d+) unchanged/.exec(run.stdout)?.slice(1, 4) };
+  };
+
+  it('a sync preview of movies-main, which Recyclarr had synced, changes nothing', async () => {
+    // The sample database has its own "x265 (HD)": the import merged the guide's Radarr conditions into it (listed as
+    // updated), so Radarr gets the guide's format as Recyclarr synced it; every other format, the profile's items, cutoff
+    // and scores match too.
+    expect(await preview('movies-main')).toEqual({ hunks: [], summary: ['0', '0', '0'] });
+    const x265 = (await h.get(`/pcd/${databaseId}/entities/custom_format/${encodeURIComponent('x265 (HD)')}`)).body.entity as { conditions: { name: string; arrType: string }[] };
+    // Radarr's and Sonarr's guide conditions (Sonarr's stored suffixed, synced as "x265/HEVC"); the shared "Not 2160p" is the
+    // guide's already; the database's own x265 condition (for every app) still applies to Lidarr.
+    expect(x265.conditions.map((c) => `${c.name}:${c.arrType}`).sort()).toEqual(['Not 2160p:all', 'x265 (Lidarr):music_app', 'x265/HEVC (Sonarr):series_app', 'x265/HEVC:movie_app']);
   });
 
-  // series-main is not yet at 0 changes: formats whose names the Radarr import created first (BR-DISK, LQ, WEB Tier 01, ...)
-  // carry movie_app conditions only, the Sonarr import keeps them (names exist), so they are not synced to Sonarr.
-  it.todo('a sync preview of series-main, which Recyclarr had synced, changes nothing (needs per-family formats in one database)');
+  it('a sync preview of series-main, which Recyclarr had synced into the same database, changes nothing; movies-main still none', async () => {
+    // BR-DISK, LQ, WEB Tier 01, ... were created by the Radarr import; the Sonarr import merged Sonarr's conditions into them.
+    expect(await preview('series-main')).toEqual({ hunks: [], summary: ['0', '0', '0'] });
+    expect(await preview('movies-main')).toEqual({ hunks: [], summary: ['0', '0', '0'] });
+    const extras = (await h.get(`/pcd/${databaseId}/entities/custom_format/Extras`)).body.entity as { conditions: { name: string; arrType: string }[] };
+    // Radarr's and Sonarr's "Extras" differ in pattern: Sonarr's is stored scoped and suffixed, and synced as "Extras".
+    expect(extras.conditions.map((c) => `${c.name}:${c.arrType}`).sort()).toEqual(['Extras (Sonarr):series_app', 'Extras:movie_app']);
+  });
+
+  it("quality_definition: each instance syncs the guide's quality sizes (Sonarr's at preferred_ratio 0.5), which Recyclarr had set: 0 changes", async () => {
+    const fleet = await readFile(path.join(dir, 'arrgo.yaml'), 'utf8');
+    expect(fleet).toMatch(/qualityDefinitions: movie\n/);
+    expect(fleet).toMatch(/qualityDefinitions: series \(preferred 0\.5\)\n/);
+    const series = (await h.get(`/pcd/${databaseId}/entities/series_app_quality_definitions/${encodeURIComponent('series (preferred 0.5)')}`)).body.entity as { entries: { quality: string; minSize: number; maxSize: number; preferredSize: number }[] };
+    expect(series.entries.filter((e) => e.quality === 'WEBDL-1080p' || e.quality === 'Remux-1080p')).toEqual([
+      { quality: 'WEBDL-1080p', minSize: 15, maxSize: 0, preferredSize: 507.5 }, // the guide's 15..1000 (the limit: no maximum), half way
+      { quality: 'Remux-1080p', minSize: 69.1, maxSize: 0, preferredSize: 534.6 }, // 534.55, to the even tenth
+    ]);
+    for (const instance of ['movies-main', 'series-main']) expect({ instance, ...(await preview(instance, 'mediaManagement')) }).toEqual({ instance, hunks: [], summary: ['0', '0', '0'] });
+  });
 
   it('a second import writes nothing new: every name exists and the scores are already set', async () => {
     const run = await arrgo(['import', 'recyclarr', 'recyclarr.yml', '--database', 'mine', '-o', 'json']);
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
     expect(out.created).toEqual([]);
+    expect(out.updated).toEqual([]);
     expect(out.profileEdits.find((e: { profile: string }) => e.profile === 'HD Bluray + WEB').changed).toBe(false);
   });
 });

@@ -343,11 +343,13 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
   it('refuses what cannot be imported with a precise 4xx', async () => {
     const naming = (await h.get(`/ref-guide/sources/${source}/entities?type=naming`)).body.items[0].refId;
     const cases: [string, unknown, number, string][] = [
-      [naming, { databaseId }, 404, `No custom_format or quality_profile with refId ${naming} in reference-guide source ${source}`],
+      [naming, { databaseId }, 404, `No custom_format or quality_profile or quality_size with refId ${naming} in reference-guide source ${source}`],
+      [TRUEHD_ATMOS, { databaseId, preferredRatio: 0.5 }, 400, 'Invalid request: body.preferredRatio applies to quality sizes only'],
       [TRUEHD_ATMOS, { databaseId, type: 'quality_profile' }, 404, `No quality_profile with refId ${TRUEHD_ATMOS} in reference-guide source ${source}`],
       [TRUEHD_ATMOS, { databaseId, scoreSet: 'default' }, 400, 'Invalid request: body.scoreSet applies to quality profiles only'],
       [TRUEHD_ATMOS, { databaseId, extra: true }, 400, 'Invalid request: body has unknown field(s): extra'],
       [TRUEHD_ATMOS, { databaseId, dryRun: 'yes' }, 400, 'Invalid request: body.dryRun must be a boolean, got string'],
+      [TRUEHD_ATMOS, { databaseId, existingFormats: 'overwrite' }, 400, 'Invalid request: body.existingFormats must be one of: keep, merge'],
       [TRUEHD_ATMOS, { databaseId: 999 }, 404, 'Database 999 not found'],
     ];
     for (const [refId, body, status, error] of cases) {
@@ -382,6 +384,48 @@ describeWithShared(GUIDES, 'importing guide entities into a PCD user layer', () 
     const res = await h.post(`/ref-guide/sources/${source}/entities/${x265.refId}/import`, { databaseId });
     expect(res.body).toMatchObject({ created: [], skipped: [{ entityType: 'custom_format', name: 'x265 (HD)' }] });
     expect(await resolvedFormat('x265 (HD)')).toEqual(before);
+  });
+
+  it("merges the guide's conditions for its app family into an existing format (existingFormats merge), keeping the other families'; reverting restores it", async () => {
+    const x265 = (await h.get(`/ref-guide/sources/${source}/entities?type=custom_format&q=x265 (HD)`)).body.items[0];
+    const guide = (await h.get(`/ref-guide/sources/${source}/entities/${x265.refId}?type=custom_format`)).body.entity as { specifications: { name: string }[] };
+    const before = await resolvedFormat('x265 (HD)');
+    const merge = (body: Record<string, unknown>) => h.post(`/ref-guide/sources/${source}/entities/${x265.refId}/import`, { databaseId, existingFormats: 'merge', ...body });
+    const planned = await merge({ dryRun: true });
+    expect(planned.status).toBe(200);
+    expect(planned.body.updated).toEqual([{ entityType: 'custom_format', name: 'x265 (HD)', opId: null }]);
+    expect(await resolvedFormat('x265 (HD)')).toEqual(before);
+
+    const res = await merge({});
+    expect(res.body.updated).toEqual([{ entityType: 'custom_format', name: 'x265 (HD)', opId: expect.any(Number) }]);
+    const after = (await resolvedFormat('x265 (HD)')).entity as { description: string; conditions: { name: string; arrType: string }[] };
+    expect(after.description).toBe(before.entity.description);
+    const scoped = (arrType: string) => after.conditions.filter((c) => c.arrType === arrType || c.arrType === 'all').map((c) => c.name).sort();
+    // Radarr gets the guide's specifications; the sample's own x265 condition (for every app) still applies to Sonarr and Lidarr.
+    expect(scoped('movie_app')).toEqual(guide.specifications.map((s) => s.name).sort());
+    expect(scoped('series_app')).toEqual(['Not 2160p', 'x265']);
+    expect(scoped('music_app')).toEqual(['Not 2160p', 'x265 (Lidarr)']); // Lidarr has no resolution conditions: its sync leaves that one out
+    expect((await merge({})).body).toMatchObject({ created: [], updated: [], skipped: [{ entityType: 'custom_format', name: 'x265 (HD)', reason: "a custom format with this name exists and gives movie_app the guide's definition already" }] });
+
+    for (const op of [...res.body.updated, ...res.body.created].reverse()) expect((await h.del(`/pcd/${databaseId}/user-ops/${op.opId}`)).status).toBe(204);
+    expect(await resolvedFormat('x265 (HD)')).toEqual(before);
+  });
+
+  it("imports a quality size as the family's quality definitions, preferred sizes at a ratio when asked", async () => {
+    const movie = (await h.get(`/ref-guide/sources/${source}/entities?type=quality_size`)).body.items.find((i: { name: string }) => i.name === 'movie');
+    const guide = (await h.get(`/ref-guide/sources/${source}/entities/${movie.refId}?type=quality_size`)).body.entity as { qualities: { quality: string; min: number; preferred: number; max: number }[] };
+    const bad = await h.post(`/ref-guide/sources/${source}/entities/${movie.refId}/import`, { databaseId, preferredRatio: 1.5 });
+    expect([bad.status, bad.body.error]).toEqual([400, 'Invalid request: body.preferredRatio must be at most 1']);
+    const res = await h.post(`/ref-guide/sources/${source}/entities/${movie.refId}/import`, { databaseId, preferredRatio: 0 });
+    expect(res.body).toMatchObject({ type: 'quality_size', created: [{ entityType: 'movie_app_quality_definitions', name: 'movie (preferred 0)', opId: expect.any(Number) }], skipped: [] });
+    const stored = (await h.get(`/pcd/${databaseId}/entities/movie_app_quality_definitions/${encodeURIComponent('movie (preferred 0)')}`)).body.entity as { entries: { quality: string; minSize: number; maxSize: number; preferredSize: number }[] };
+    const bluray = guide.qualities.find((q) => q.quality === 'Bluray-1080p')!;
+    // Ratio 0: preferred at the minimum; the guide's max of 2000 (Radarr's limit) is no limit.
+    expect(stored.entries.find((e) => e.quality === 'Bluray-1080p')).toEqual({ quality: 'Bluray-1080p', minSize: bluray.min, maxSize: bluray.max >= 2000 ? 0 : bluray.max, preferredSize: bluray.min });
+    expect(stored.entries).toHaveLength(guide.qualities.length);
+    const again = await h.post(`/ref-guide/sources/${source}/entities/${movie.refId}/import`, { databaseId, preferredRatio: 0 });
+    expect(again.body).toMatchObject({ created: [], skipped: [{ entityType: 'movie_app_quality_definitions', name: 'movie (preferred 0)', reason: 'quality definitions with this name exist; they are kept as they are' }] });
+    expect((await h.del(`/pcd/${databaseId}/user-ops/${res.body.created[0].opId}`)).status).toBe(204);
   });
 
   it('imports a quality profile scored from a chosen score set, with the formats it needs', async () => {

@@ -141,9 +141,9 @@ export function registerRefGuideRoutes(router: ApiRouter, deps: ApiDeps): void {
     method: 'post',
     path: '/ref-guide/sources/{id}/entities/{refId}/import',
     operationId: 'importRefGuideEntity',
-    summary: 'Copy a guide custom format (with its regular expressions) or quality profile (with its formats, scored from a score set) into a PCD user layer',
+    summary: 'Copy a guide custom format (with its regular expressions), quality profile (with its formats, scored from a score set) or quality size (as quality definitions) into a PCD user layer',
     description:
-      'Goes through the import planner of POST /pcd/import, one user op per entity. Existing names are reported in skipped, never overwritten. dryRun: true answers the same plan (what would be created, which names exist) and stores nothing. Every created op can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}; if a step fails, the ops this import wrote are reverted.',
+      'Goes through the import planner of POST /pcd/import, one user op per entity. Existing names are reported in skipped, never overwritten, except custom formats with existingFormats merge (the conditions of the source app family become the guide ones; listed in updated). dryRun: true answers the same plan (what would be created, which names exist) and stores nothing. Every created op can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}; if a step fails, the ops this import wrote are reverted.',
     tags,
     params: EntityParams,
     body: RefGuideImportBodySchema,

@@ -1,4 +1,4 @@
-import { REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TYPES } from '../../domain/ref-guide';
+import { EXISTING_FORMAT_ACTIONS, REF_ENTITY_TYPES, REF_GUIDE_ARR_TYPES, REF_GUIDE_IMPORTABLE_TYPES, REF_GUIDE_FAILURES, REF_GUIDE_TYPES } from '../../domain/ref-guide';
 import { paginated } from '../http/pagination';
 import { arrTypeEnum, entityTypeEnum } from './common';
 import { idValue, int, text, z } from '../http/zod';
@@ -123,13 +123,30 @@ export const RefGuideEntityListSchema = paginated(RefGuideEntitySchema.omit({ en
 export const RefGuideImportBodySchema = z
   .object({
     databaseId: idValue(),
-    type: z.enum(['custom_format', 'quality_profile']).optional().openapi({ description: 'Which entity the refId names; found by refId when omitted' }),
+    type: z.enum(REF_GUIDE_IMPORTABLE_TYPES).optional().openapi({ description: 'Which entity the refId names; found by refId when omitted. quality_size becomes the source family\'s quality definitions' }),
     scoreSet: z
       .string()
       .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a score set name (lowercase letters, digits and dashes, at most 64)')
       .max(64)
       .optional()
       .openapi({ description: "quality_profile only: the score set its scores come from (default: the profile's trash_score_set, else default)", example: 'sqp-1-1080p' }),
+    preferredRatio: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .openapi({
+        description:
+          "quality_size only: each preferred size this far between its min (0) and max (1), rounded to 0.1, instead of the guide's (Recyclarr's quality_definition.preferred_ratio); the definitions are then named \"<type> (preferred <ratio>)\"",
+        example: 0.5,
+      }),
+    existingFormats: z
+      .enum(EXISTING_FORMAT_ACTIONS)
+      .optional()
+      .openapi({
+        description:
+          "What happens to a custom format whose name the database has (the imported one, or one of a profile's). keep (default): left as it is, listed in skipped. merge: its conditions for the source's app family become the guide's, its conditions for other families are kept (a condition for every family that the guide does not have the same is scoped to the others), listed in updated; skipped when that family already gets the guide's definition. A condition whose name another family's condition holds is stored as \"<name> (<App>)\" and synced under its plain name (docs/ref-guide.md)",
+      }),
     dryRun: z.boolean().optional().openapi({ description: 'Default false. true: plan the import and answer what would be created (opId null) and which names exist already (skipped), storing nothing' }),
   })
   .strict()
@@ -141,13 +158,16 @@ export const RefGuideImportResultSchema = z
     databaseId: z.number().int(),
     source: z.object({ id: z.number().int(), name: z.string(), arrType: RefGuideArrTypeSchema }),
     refId: z.string(),
-    type: z.enum(['custom_format', 'quality_profile']),
+    type: z.enum(REF_GUIDE_IMPORTABLE_TYPES),
     scoreSet: z.string().nullable(),
     dryRun: z.boolean().openapi({ description: 'true: nothing was stored; created is what the import would write' }),
     created: z
       .array(z.object({ entityType: PortableTypeName, name: z.string(), opId: z.number().int().nullable() }))
       .openapi({ description: 'User ops written (opId null on a dry run), in order; revert one with DELETE /pcd/{databaseId}/user-ops/{opId}' }),
-    skipped: z.array(z.object({ entityType: PortableTypeName, name: z.string(), reason: z.string() })).openapi({ description: 'Left alone, with why (existing names are never overwritten)' }),
+    updated: z
+      .array(z.object({ entityType: PortableTypeName, name: z.string(), opId: z.number().int().nullable() }))
+      .openapi({ description: "existingFormats merge: custom formats the database had, merged with the guide's definition for the source's app family (opId null on a dry run), in order with created" }),
+    skipped: z.array(z.object({ entityType: PortableTypeName, name: z.string(), reason: z.string() })).openapi({ description: 'Left alone, with why (existing names are kept unless existingFormats is merge)' }),
     warnings: z
       .array(z.string())
       .optional()

@@ -7,6 +7,7 @@ import type { GroupSpec, ProfileSpec, ScoreTarget, ToolInstance } from './read';
 type GuideArrType = components['schemas']['RefGuideArrType'];
 type GuideEntity = components['schemas']['RefGuideEntity'];
 type ImportResult = components['schemas']['RefGuideImportResult'];
+type ImportBody = components['schemas']['RefGuideImport'];
 type ProfileCustomFormats = Record<string, { name: string; score: number }[]>;
 
 export interface GuideRef {
@@ -28,10 +29,15 @@ export interface ProfileEdit {
 
 export interface ImportOutcome {
   created: ImportResult['created'];
+  /** Custom formats the database had, merged with the guide's definition for the instance's app family. */
+  updated: ImportResult['updated'];
+  /** Names the database had and that already match the guide (never ones this import created or updated). */
   skipped: ImportResult['skipped'];
   profileEdits: ProfileEdit[];
   /** Quality profile names each instance syncs. */
   profiles: Map<ToolInstance, string[]>;
+  /** The quality definitions each instance syncs (quality_definition). */
+  qualityDefinitions: Map<ToolInstance, string>;
   notCarried: FleetProblem[];
 }
 
@@ -43,7 +49,7 @@ const isTrue = (value: unknown) => value === true || value === 'true';
  * per profile). A dry run plans the imports and edits nothing.
  */
 export async function importIntoDatabase(client: ArrgoClient, instances: ToolInstance[], databaseId: number, guides: Map<GuideArrType, GuideRef>, dryRun: boolean, file: string): Promise<ImportOutcome> {
-  const outcome: ImportOutcome = { created: [], skipped: [], profileEdits: [], profiles: new Map(), notCarried: [] };
+  const outcome: ImportOutcome = { created: [], updated: [], skipped: [], profileEdits: [], profiles: new Map(), qualityDefinitions: new Map(), notCarried: [] };
   const entities = new Map<string, Promise<GuideEntity>>();
   const guideEntity = (guide: GuideRef, type: GuideEntity['type'], refId: string) => {
     const key = `${guide.id}:${type}:${refId}`;
@@ -55,15 +61,20 @@ export async function importIntoDatabase(client: ArrgoClient, instances: ToolIns
     if (!groupsOf.has(guide.id)) groupsOf.set(guide.id, listGroups(client, guide, guideEntity));
     return groupsOf.get(guide.id)!;
   };
-  const imported = new Set<string>();
-  const importEntity = async (guide: GuideRef, type: 'custom_format' | 'quality_profile', refId: string, scoreSet?: string) => {
-    if (imported.has(`${type}:${refId}`)) return;
-    imported.add(`${type}:${refId}`);
+  const imported = new Map<string, ImportResult>();
+  const importEntity = async (guide: GuideRef, type: ImportBody['type'] & string, refId: string, extra: Pick<ImportBody, 'scoreSet' | 'preferredRatio'> = {}): Promise<ImportResult> => {
+    const key = `${type}:${refId}:${extra.preferredRatio ?? ''}`;
+    if (imported.has(key)) return imported.get(key)!;
     const answer = await unwrap(
-      client.POST('/api/v1/ref-guide/sources/{id}/entities/{refId}/import', { params: { path: { id: guide.id, refId } }, body: { databaseId, type, dryRun, ...(scoreSet ? { scoreSet } : {}) } }),
+      // merge: a format the database has gets the guide's conditions for this app family, as Recyclarr synced them.
+      client.POST('/api/v1/ref-guide/sources/{id}/entities/{refId}/import', { params: { path: { id: guide.id, refId } }, body: { databaseId, type, dryRun, existingFormats: 'merge', ...extra } }),
     );
-    for (const c of answer.created) if (!outcome.created.some((o) => o.entityType === c.entityType && o.name === c.name)) outcome.created.push(c);
-    for (const s of answer.skipped) if (!outcome.skipped.some((o) => o.entityType === s.entityType && o.name === s.name)) outcome.skipped.push(s);
+    const listed = (o: { entityType: string; name: string }) => (e: { entityType: string; name: string }) => o.entityType === e.entityType && o.name === e.name;
+    for (const c of answer.created) if (!outcome.created.some(listed(c))) outcome.created.push(c);
+    for (const u of answer.updated) if (!outcome.updated.some(listed(u))) outcome.updated.push(u);
+    for (const s of answer.skipped) if (![...outcome.created, ...outcome.updated, ...outcome.skipped].some(listed(s))) outcome.skipped.push(s);
+    imported.set(key, answer);
+    return answer;
   };
   const edits = new Map<string, ProfileEdit>();
   const editOf = (profile: string, arrType: GuideArrType) => {
@@ -86,6 +97,16 @@ export async function importIntoDatabase(client: ArrgoClient, instances: ToolIns
       }
       throw error;
     };
+    if (instance.qualityDefinition) {
+      const { type, preferredRatio, line } = instance.qualityDefinition;
+      const size = (await listEntities(client, guide, 'quality_size')).find((s) => s.name === type);
+      if (!size) outcome.notCarried.push({ file, line, column: 1, message: `${instance.section}.${instance.name}.quality_definition: the guide ${guide.name} has no quality size of type ${type}` });
+      else {
+        const answer = await importEntity(guide, 'quality_size', size.refId, preferredRatio === undefined ? {} : { preferredRatio });
+        const definitions = [...answer.created, ...answer.skipped].find((e) => e.entityType === `${arrType}_quality_definitions`);
+        if (definitions) outcome.qualityDefinitions.set(instance, definitions.name);
+      }
+    }
     // Guide-backed profiles: the guide names them and gives their score set.
     const profiles: { spec: ProfileSpec; name: string; scoreSet: string; guideId?: string }[] = [];
     for (const spec of instance.qualityProfiles) {
@@ -95,7 +116,7 @@ export async function importIntoDatabase(client: ArrgoClient, instances: ToolIns
       }
       const entity = await guideEntity(guide, 'quality_profile', spec.trashId).catch(notFound(spec.line, `quality profile ${spec.trashId}`));
       if (!entity) continue;
-      await importEntity(guide, 'quality_profile', spec.trashId, spec.scoreSet);
+      await importEntity(guide, 'quality_profile', spec.trashId, spec.scoreSet ? { scoreSet: spec.scoreSet } : {});
       profiles.push({ spec, name: entity.name, scoreSet: spec.scoreSet ?? String(entity.entity.trash_score_set ?? 'default'), guideId: spec.trashId });
     }
     const profileByTarget = (target: ScoreTarget) => profiles.find((p) => (target.trashId ? p.guideId === target.trashId : p.name === target.name)) ?? (target.name ? { name: target.name, scoreSet: 'default' } : undefined);
@@ -194,10 +215,17 @@ export function groupMembers(group: GuideEntity, spec: GroupSpec): string[] {
 
 async function listGroups(client: ArrgoClient, guide: GuideRef, read: (guide: GuideRef, type: GuideEntity['type'], refId: string) => Promise<GuideEntity>): Promise<GuideEntity[]> {
   const groups: GuideEntity[] = [];
+  for (const item of await listEntities(client, guide, 'custom_format_group')) groups.push(await read(guide, 'custom_format_group', item.refId));
+  return groups;
+}
+
+/** Every guide entity of a type (refId and name), all pages. */
+async function listEntities(client: ArrgoClient, guide: GuideRef, type: GuideEntity['type']): Promise<{ refId: string; name: string }[]> {
+  const items: { refId: string; name: string }[] = [];
   for (let page = 1; ; page++) {
-    const list = await unwrap(client.GET('/api/v1/ref-guide/sources/{id}/entities', { params: { path: { id: guide.id }, query: { type: 'custom_format_group', page, pageSize: 200 } } }));
-    for (const item of list.items) groups.push(await read(guide, 'custom_format_group', item.refId));
-    if (!list.hasNext) return groups;
+    const list = await unwrap(client.GET('/api/v1/ref-guide/sources/{id}/entities', { params: { path: { id: guide.id }, query: { type, page, pageSize: 200 } } }));
+    items.push(...list.items);
+    if (!list.hasNext) return items;
   }
 }
 

@@ -29,14 +29,14 @@ function envNameOf(secret: string): string {
   return /^[A-Z_]/.test(name) ? name : `_${name}`;
 }
 
-/** The fleet file's instance for a tool's instance: synced from the database with the profiles the file names. */
-export function fleetInstance(instance: ToolInstance, apiKey: SecretRef, databaseName: string, profileNames: string[]): InstanceFile {
+/** The fleet file's instance for a tool's instance: synced from the database with the profiles (and quality definitions) the file names. */
+export function fleetInstance(instance: ToolInstance, apiKey: SecretRef, databaseName: string, profileNames: string[], qualityDefinitions?: string): InstanceFile {
   return {
     name: instance.name,
     type: arrTypeOf(instance),
     baseUrl: (instance.baseUrl ?? 'http://change-me').replace(/\/+$/, ''),
     apiKey,
     ...(instance.enabled ? {} : { enabled: false }),
-    sync: [{ database: databaseName, ...(profileNames.length ? { qualityProfiles: [...new Set(profileNames)] } : {}) }],
+    sync: [{ database: databaseName, ...(profileNames.length ? { qualityProfiles: [...new Set(profileNames)] } : {}), ...(qualityDefinitions ? { qualityDefinitions } : {}) }],
   };
 }

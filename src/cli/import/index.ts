@@ -67,7 +67,7 @@ async function runImport(ctx: CliContext, tool: ImportTool, file: string, option
   const instances = config.instances.map((instance) => {
     const { apiKey, note } = fleetSecret(instance, config, file);
     if (note) notes.push(note);
-    return fleetInstance(instance, apiKey, database.name, outcome.profiles.get(instance) ?? []);
+    return fleetInstance(instance, apiKey, database.name, outcome.profiles.get(instance) ?? [], outcome.qualityDefinitions.get(instance));
   });
   const guideIds = new Set([...guides.values()].map((g) => g.id));
   const refGuideSources = current.refGuideSources.filter((s) => guideIds.has(s.id));
@@ -78,15 +78,17 @@ async function runImport(ctx: CliContext, tool: ImportTool, file: string, option
   if (options.file && !options.dryRun) await writeFile(options.file, fleetText, { mode: 0o644 });
   const notCarried = [...config.notCarried, ...outcome.notCarried].sort((a, b) => a.line - b.line || a.column - b.column);
 
-  emit(ctx, { dryRun: options.dryRun ?? false, fleetFile: options.file && !options.dryRun ? options.file : null, fleet: content, created: outcome.created, skipped: outcome.skipped, profileEdits: outcome.profileEdits, notes, notCarried }, () => {
+  emit(ctx, { dryRun: options.dryRun ?? false, fleetFile: options.file && !options.dryRun ? options.file : null, fleet: content, created: outcome.created, updated: outcome.updated, skipped: outcome.skipped, profileEdits: outcome.profileEdits, notes, notCarried }, () => {
     const verb = options.dryRun ? 'would write' : 'wrote';
     if (!options.file || options.dryRun) ctx.stdout.write(fleetText);
     else printLine(ctx, `Wrote the fleet file ${options.file}: ${instances.length} instance${instances.length === 1 ? '' : 's'}.`);
-    printLine(ctx, `\nUser layer of ${database.name}: ${verb} ${outcome.created.length} op${outcome.created.length === 1 ? '' : 's'}${outcome.skipped.length ? `, ${outcome.skipped.length} kept as they are (the name exists)` : ''}.`);
+    const ops = outcome.created.length + outcome.updated.length;
+    printLine(ctx, `\nUser layer of ${database.name}: ${verb} ${ops} op${ops === 1 ? '' : 's'}${outcome.skipped.length ? `, ${outcome.skipped.length} kept as they are (the name exists)` : ''}.`);
     // Regular expressions come with their formats: counted, not listed.
     const expressions = outcome.created.filter((c) => c.entityType === 'regular_expression').length;
     for (const c of outcome.created.filter((c) => c.entityType !== 'regular_expression')) printLine(ctx, `  + ${c.entityType} ${c.name}`);
     if (expressions) printLine(ctx, `  + ${expressions} regular expression${expressions === 1 ? '' : 's'} of those custom formats`);
+    for (const u of outcome.updated) printLine(ctx, `  ~ ${u.entityType} ${u.name}: the database had it; its conditions for this app family are now the guide's`);
     for (const s of outcome.skipped.filter((s) => s.entityType !== 'regular_expression')) printLine(ctx, `  = ${s.entityType} ${s.name}: ${s.reason}`);
     for (const edit of outcome.profileEdits) {
       const state = edit.changed === null ? 'would set ' : edit.changed ? 'set ' : 'already ';

@@ -55,6 +55,8 @@ export interface ToolInstance {
   groups: GroupSpec[];
   /** custom_format_groups.skip: default groups of guide-backed profiles left out. */
   skipGroups: string[];
+  /** quality_definition: the guide's quality size of that type, preferred sizes at the ratio when given. */
+  qualityDefinition?: { type: string; preferredRatio?: number; line: number };
   line: number;
 }
 
@@ -96,7 +98,7 @@ const CONFIGARR_TOP_LEVEL: Record<string, string> = {
   recyclarrRevision: 'templates are not read: the import carries over what this file itself says',
   localCustomFormatsPath: 'custom formats of your own are not read: import them with `arrgo pcd import`',
   localConfigTemplatesPath: 'templates are not read: the import carries over what this file itself says',
-  customFormatDefinitions: 'custom formats of your own are not read: import them with `arrgo pcd import`',
+  customFormatDefinitions: 'custom formats of your own are not read: import them with `arrgo pcd import`, or adopt them from the app after `arrgo apply` (POST /instances/{id}/adopt)',
   enableFullGitClone: 'not needed: arrgo fetches the guide itself',
   compatibilityTrashGuide20260219Enabled: 'not needed: arrgo reads the guide as it is',
   silenceTrashConflictWarnings: 'not needed',
@@ -110,8 +112,7 @@ const CONFIGARR_TOP_LEVEL: Record<string, string> = {
 /** Instance keys and why each is not carried over (the ones carried are read below). */
 const INSTANCE_NOT_CARRIED: Record<string, string> = {
   include: 'templates are not read: the import carries over what this file itself says; add their custom formats and profiles to the file, or import them from the guide in the console',
-  quality_definition: "quality sizes are not imported: select the database's quality definitions in the instance's sync configuration",
-  media_naming: "naming is not imported: select the database's naming in the instance's sync configuration",
+  media_naming: "naming is not imported (arrgo's naming sets every naming field, Recyclarr only the formats): after `arrgo apply`, adopt the app's naming as Recyclarr left it (POST /instances/{id}/adopt, sections mediaManagement)",
   media_management: "media settings are not imported: select the database's media settings in the instance's sync configuration",
   delete_old_custom_formats: "arrgo deletes only what its sync owns, with the sync configuration's deleteUnmanaged (left off)",
   delete_unmanaged_custom_formats: "arrgo deletes only what its sync owns, with the sync configuration's deleteUnmanaged (left off)",
@@ -126,7 +127,7 @@ const INSTANCE_NOT_CARRIED: Record<string, string> = {
   metadata_profiles: 'metadata profiles are not imported: select a database metadata profile in the sync configuration',
 };
 
-const INSTANCE_READ = new Set(['base_url', 'api_key', 'enabled', 'quality_profiles', 'custom_formats', 'custom_format_groups']);
+const INSTANCE_READ = new Set(['base_url', 'api_key', 'enabled', 'quality_profiles', 'custom_formats', 'custom_format_groups', 'quality_definition']);
 
 /** Reads a Recyclarr or Configarr file: instances, profiles, scores, groups; everything else is reported with its line. */
 export function readToolConfig(text: string, tool: ImportTool, file: string): ToolConfig {
@@ -200,12 +201,14 @@ function readInstance(name: string, section: ToolInstance['section'], node: unkn
   const enabled = value('enabled');
   if (enabled && isScalar(enabled.value) && enabled.value.value === false) instance.enabled = false;
   if (section === 'lidarr') {
-    for (const key of ['quality_profiles', 'custom_formats', 'custom_format_groups']) {
+    for (const key of ['quality_profiles', 'custom_formats', 'custom_format_groups', 'quality_definition']) {
       const pair = value(key);
-      if (pair) r.report(pair.key, `${where}.${key}`, 'the reference guide has no Lidarr custom formats or profiles: the instance is carried over without them');
+      if (pair) r.report(pair.key, `${where}.${key}`, 'the reference guide has no Lidarr custom formats, profiles or sizes: the instance is carried over without them');
     }
     return instance;
   }
+  const sizes = value('quality_definition');
+  if (sizes) readQualityDefinition(sizes.value, `${where}.quality_definition`, instance, r);
   const profiles = value('quality_profiles');
   if (profiles && isSeq(profiles.value)) for (const item of profiles.value.items) readProfile(item, where, instance, r);
   const formats = value('custom_formats');
@@ -255,6 +258,24 @@ function readInstance(name: string, section: ToolInstance['section'], node: unkn
   return instance;
 }
 
+function readQualityDefinition(node: unknown, label: string, instance: ToolInstance, r: Reader): void {
+  const type = scalar(mapValue(node, 'type'));
+  if (typeof type !== 'string') {
+    r.report(node, label, 'no type: nothing to take from the guide');
+    return;
+  }
+  const definition: NonNullable<ToolInstance['qualityDefinition']> = { type, line: r.at(node, '').line };
+  if (isMap(node))
+    for (const pair of node.items) {
+      const key = String(isScalar(pair.key) ? pair.key.value : '');
+      const v = scalar(isNode(pair.value) ? pair.value : undefined);
+      // Recyclarr clamps the ratio to 0..1 (with a warning); so does the import.
+      if (key === 'preferred_ratio' && typeof v === 'number') definition.preferredRatio = Math.min(1, Math.max(0, v));
+      else if (key !== 'type') r.report(pair.key, `${label}.${key}`, key === 'qualities' ? "sizes of your own are not carried over: edit the database's quality definitions" : 'not carried over');
+    }
+  instance.qualityDefinition = definition;
+}
+
 function readProfile(item: unknown, where: string, instance: ToolInstance, r: Reader): void {
   const line = r.at(item, '').line;
   const name = scalar(mapValue(item, 'name'));
@@ -283,7 +304,7 @@ function readProfile(item: unknown, where: string, instance: ToolInstance, r: Re
         else r.report(u.key, `${label}.upgrade.${uk}`, uk === 'until_quality' ? "the cutoff quality is not carried over: set it in the database's profile (upgradeUntil)" : 'not carried over');
       }
     } else if (key === 'qualities' || key === 'quality_sort')
-      r.report(pair.key, `${label}.${key}`, profile.trashId ? 'the guide profile brings its own qualities' : "qualities are not carried over: the profile's qualities are the database's");
+      r.report(pair.key, `${label}.${key}`, profile.trashId ? 'the guide profile brings its own qualities' : "qualities are not carried over: the profile's qualities are the database's (a profile the database lacks can be adopted from the app after `arrgo apply`: POST /instances/{id}/adopt)");
     else r.report(pair.key, `${label}.${key}`, 'not carried over');
   }
   if (profile.trashId && profile.name) r.report(item, `${label}.name`, "a guide-backed profile keeps the guide's name in arrgo");

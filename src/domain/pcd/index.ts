@@ -101,7 +101,7 @@ export type { ReadEntity } from './entities/read';
 export { regularExpressionPatterns, regularExpressionSchema } from './entities/regular-expression';
 export type { RegularExpressionData } from './entities/regular-expression';
 /** custom_format payload; condition types with their detail tables and supporting apps. */
-export { customFormatSchema, CONDITION_TYPES } from './entities/custom-format';
+export { customFormatSchema, CONDITION_TYPES, familyScopedConditionName, specificationNames } from './entities/custom-format';
 export type { CustomFormatData, CustomFormatCondition, CustomFormatTest } from './entities/custom-format';
 /** quality_profile payload; score scopes (all + families). */
 export { qualityProfileSchema, SCORE_SCOPES } from './entities/quality-profile';

@@ -5,11 +5,12 @@
  *   expression per title, group or edition pattern;
  * - a TRaSH quality profile becomes a PCD quality profile (items keep the guide's order, most
  *   preferred first; app quality names become PCD canonical names) scored for the source's app
- *   family from a score set.
+ *   family from a score set;
+ * - a TRaSH quality size becomes the family's PCD quality definitions.
  */
 import { toPcdArrType } from '../arr-types';
-import { QUALITY_SEEDS, type CustomFormatCondition, type CustomFormatData, type QualityProfileData, type QualityProfileItem } from '../pcd';
-import { BYTES_PER_GB, enumText, IMPLEMENTATIONS, UNBOUNDED_SIZE_GB, type ConditionType, type EnumKind } from '../sync/enums';
+import { QUALITY_SEEDS, type CustomFormatCondition, type CustomFormatData, type QualityDefinitionsData, type QualityProfileData, type QualityProfileItem } from '../pcd';
+import { BYTES_PER_GB, DEFAULT_SIZE_LIMITS, enumText, IMPLEMENTATIONS, UNBOUNDED_SIZE_GB, type ConditionType, type EnumKind } from '../sync/enums';
 import { languageById } from '../app-resources/languages';
 import type { RefGuideArrType } from './types';
 
@@ -176,4 +177,38 @@ export function guideProfileToPcd(profile: Record<string, unknown>, arrType: Ref
       customFormats: { all: [], movie_app: arrType === 'movie_app' ? scored : [], series_app: arrType === 'series_app' ? scored : [], music_app: [] },
     },
   };
+}
+
+export type QualitySizeConversion = { ok: true; definitions: QualityDefinitionsData } | { ok: false; reason: string };
+
+/**
+ * A guide quality size (min, preferred, max per app quality name) as the family's PCD quality
+ * definitions, named `name`. A max at the app's size limit is the guide's "unlimited" (its docs
+ * display the limit for it), so it becomes no limit (0), which the sync sends as null.
+ * `preferredRatio` (0..1, as Recyclarr's quality_definition.preferred_ratio) puts each preferred
+ * size that far between its min (0) and its max capped at the limit (1), rounded to 0.1 half to
+ * even, instead of the guide's.
+ */
+export function guideQualitySizeToPcd(size: Record<string, unknown>, arrType: RefGuideArrType, name: string, preferredRatio?: number): QualitySizeConversion {
+  const entries: QualityDefinitionsData['entries'] = [];
+  const limit = DEFAULT_SIZE_LIMITS[arrType]!.max;
+  for (const item of Array.isArray(size.qualities) ? size.qualities.filter(isObject) : []) {
+    const quality = canonicalQuality(arrType, String(item.quality ?? ''));
+    if (!quality) return { ok: false, reason: `quality "${String(item.quality)}" is not a quality of the app` };
+    const [min, max, preferred] = [item.min, item.max, item.preferred].map((v) => (typeof v === 'number' && v >= 0 ? v : null));
+    if (min === null || max === null || preferred === null) return { ok: false, reason: `quality "${String(item.quality)}" lacks a min, preferred or max size` };
+    const ratioed = preferredRatio === undefined ? preferred : roundTenthHalfEven(min + (Math.min(max, limit) - min) * preferredRatio);
+    entries.push({ quality, minSize: min, maxSize: max >= limit ? 0 : max, preferredSize: ratioed });
+  }
+  if (entries.length === 0) return { ok: false, reason: 'the guide quality size lists no quality' };
+  return { ok: true, definitions: { name, entries } };
+}
+
+/** Rounded to one decimal, a midpoint to the even tenth (decimal arithmetic's default rounding). */
+function roundTenthHalfEven(value: number): number {
+  const tenths = value * 10;
+  const floor = Math.floor(tenths);
+  const rest = tenths - floor;
+  const rounded = Math.abs(rest - 0.5) < 1e-9 ? (floor % 2 === 0 ? floor : floor + 1) : Math.round(tenths);
+  return rounded / 10;
 }

@@ -14,6 +14,10 @@ export type RefGuideArrType = (typeof REF_GUIDE_ARR_TYPES)[number];
 export const REF_ENTITY_TYPES = ['custom_format', 'custom_format_group', 'quality_profile', 'quality_size', 'naming'] as const;
 export type RefEntityType = (typeof REF_ENTITY_TYPES)[number];
 
+/** The guide entities the import writes into a PCD user layer (a quality size as the family's quality definitions). */
+export const REF_GUIDE_IMPORTABLE_TYPES = ['custom_format', 'quality_profile', 'quality_size'] as const satisfies readonly RefEntityType[];
+export type RefGuideImportableType = (typeof REF_GUIDE_IMPORTABLE_TYPES)[number];
+
 export function isRefEntityType(value: string): value is RefEntityType {
   return (REF_ENTITY_TYPES as readonly string[]).includes(value);
 }

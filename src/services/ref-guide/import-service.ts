@@ -1,21 +1,25 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type Database from 'better-sqlite3';
-import { copyDatabase, entityExists, planImport, readEntity, type PlannedUserOp, type PortableType } from '../../domain/pcd';
+import { copyDatabase, entityExists, planImport, planUpdate, readEntity, type CustomFormatData, type PlannedUserOp, type PortableType } from '../../domain/pcd';
 import { unevaluablePatternWarning } from '../../domain/evaluation';
-import { guideFormatToPcd, guideProfileToPcd, scoreInSet, type PatternNeed, type RefGuideArrType } from '../../domain/ref-guide';
+import { guideFormatToPcd, guideProfileToPcd, guideQualitySizeToPcd, mergeFamilyFormat, REF_GUIDE_IMPORTABLE_TYPES, scoreInSet, type ExistingFormatAction, type PatternNeed, type RefGuideArrType, type RefGuideImportableType } from '../../domain/ref-guide';
 import { validationError } from '../../errors';
 import { RefGuideEntity, type RefGuideSource } from '../../persistence/entities';
 import type { PcdCacheManager } from '../pcd/cache-manager';
 import type { UserLayerWriter } from '../pcd/user-ops';
 import { RefGuideCatalog } from './catalog-service';
 
-export const IMPORTABLE_TYPES = ['custom_format', 'quality_profile'] as const;
-export type ImportableType = (typeof IMPORTABLE_TYPES)[number];
+export const IMPORTABLE_TYPES = REF_GUIDE_IMPORTABLE_TYPES;
+export type ImportableType = RefGuideImportableType;
 
 export interface ImportRequest {
   databaseId: number;
   type?: ImportableType;
   scoreSet?: string;
+  /** quality_size only: each preferred size this far (0..1) between its min and max, instead of the guide's. */
+  preferredRatio?: number;
+  /** keep (the default) or merge (EXISTING_FORMAT_ACTIONS). */
+  existingFormats?: ExistingFormatAction;
   /** Plan only: answer what would be created and skipped, store nothing. */
   dryRun?: boolean;
 }
@@ -29,6 +33,8 @@ export interface ImportOutcome {
   dryRun: boolean;
   /** User ops written, in order (opId null on a dry run: what would be written); each can be reverted with DELETE /pcd/{databaseId}/user-ops/{opId}. */
   created: { entityType: PortableType; name: string; opId: number | null }[];
+  /** Custom formats the database had, merged with the guide's definition for the source's app family (existingFormats merge). */
+  updated: { entityType: PortableType; name: string; opId: number | null }[];
   /** What was left alone, and why (existing names are never overwritten). */
   skipped: { entityType: PortableType; name: string; reason: string }[];
   /** Regular expressions created whose pattern custom-format evaluation refuses, the construct named (absent when none). */
@@ -62,34 +68,47 @@ export class RefGuideImporter {
       scoreSet: null,
       dryRun: request.dryRun === true,
       created: [],
+      updated: [],
       skipped: [],
     };
     // Every op is planned against a scratch copy of the resolved state that the previous ones were
     // applied to; then all are stored and verified with one replay (all or nothing).
     const scratch = copyDatabase(cache.resolved).db;
-    const planned: { entityType: PortableType; name: string; op: PlannedUserOp }[] = [];
+    const planned: PlannedImportOp[] = [];
     try {
-      const plan = new ImportPlan(scratch, planned, outcome);
+      const plan = new ImportPlan(scratch, planned, outcome, request.existingFormats ?? 'keep');
+      if (request.scoreSet !== undefined && found.type !== 'quality_profile') throw validationError('Invalid request: body.scoreSet applies to quality profiles only');
+      if (request.preferredRatio !== undefined && found.type !== 'quality_size') throw validationError('Invalid request: body.preferredRatio applies to quality sizes only');
       if (found.type === 'custom_format') {
-        if (request.scoreSet !== undefined) throw validationError('Invalid request: body.scoreSet applies to quality profiles only');
         plan.format(arrType, row.entity);
+      } else if (found.type === 'quality_size') {
+        this.planQualitySize(plan, arrType, row, request.preferredRatio);
       } else {
         await this.planProfile(plan, source, row, request.scoreSet);
       }
     } finally {
       scratch.close();
     }
-    if (outcome.dryRun) {
-      outcome.created = planned.map((p) => ({ entityType: p.entityType, name: p.name, opId: null }));
-      return outcome;
-    }
-    const ids = await this.userLayer.storeAll(request.databaseId, planned.map((p) => ({ op: p.op, kind: 'create' as const })));
-    outcome.created = planned.map((p, i) => ({ entityType: p.entityType, name: p.name, opId: ids[i] }));
+    const ids = outcome.dryRun ? planned.map(() => null) : await this.userLayer.storeAll(request.databaseId, planned.map((p) => ({ op: p.op, kind: p.kind })));
+    planned.forEach((p, i) => (p.kind === 'create' ? outcome.created : outcome.updated).push({ entityType: p.entityType, name: p.name, opId: ids[i] }));
     return outcome;
   }
 
   private locate(catalog: RefGuideCatalog, sourceId: number, refId: string, type: ImportableType | undefined) {
     return catalog.row(sourceId, type ? [type] : IMPORTABLE_TYPES, refId);
+  }
+
+  /** A quality size becomes the family's quality definitions, named as the guide names it ("movie", with the ratio when one is given). */
+  private planQualitySize(plan: ImportPlan, arrType: RefGuideArrType, row: RefGuideEntity, preferredRatio: number | undefined): void {
+    const name = preferredRatio === undefined ? row.name : `${row.name} (preferred ${preferredRatio})`;
+    const type: PortableType = `${arrType}_quality_definitions`;
+    if (entityExists(plan.db, type, name)) {
+      plan.outcome.skipped.push({ entityType: type, name, reason: 'quality definitions with this name exist; they are kept as they are' });
+      return;
+    }
+    const converted = guideQualitySizeToPcd(row.entity, arrType, name, preferredRatio);
+    if (!converted.ok) throw validationError(`Invalid request: the guide quality size cannot be imported: ${converted.reason}`);
+    plan.create(type, converted.definitions as unknown as Record<string, unknown>);
   }
 
   private async planProfile(plan: ImportPlan, source: RefGuideSource, row: RefGuideEntity, requestedSet: string | undefined): Promise<void> {
@@ -125,24 +144,33 @@ export class RefGuideImporter {
   }
 }
 
+interface PlannedImportOp {
+  entityType: PortableType;
+  name: string;
+  op: PlannedUserOp;
+  kind: 'create' | 'update';
+}
+
 /** Plans the ops of one import against a scratch database, applying each as it goes. */
 class ImportPlan {
   constructor(
     readonly db: Database.Database,
-    private readonly planned: { entityType: PortableType; name: string; op: PlannedUserOp }[],
+    private readonly planned: PlannedImportOp[],
     readonly outcome: ImportOutcome,
+    private readonly existingFormats: ExistingFormatAction,
   ) {}
 
   create(entityType: PortableType, data: Record<string, unknown>): void {
     const op = planImport(this.db, { entityType, data });
     this.db.exec(op.sql);
-    this.planned.push({ entityType, name: String(data.name), op });
+    this.planned.push({ entityType, name: String(data.name), op, kind: 'create' });
   }
 
-  /** Plans one guide format unless its name exists; returns the name the database has it under, or null when it cannot. */
+  /** Plans one guide format (see existingFormats); returns the name the database has it under, or null when it cannot. */
   format(arrType: RefGuideArrType, guide: Record<string, unknown>): string | null {
     const name = typeof guide.name === 'string' ? guide.name.trim() : '';
-    if (name && entityExists(this.db, 'custom_format', name)) {
+    const exists = name !== '' && entityExists(this.db, 'custom_format', name);
+    if (exists && this.existingFormats === 'keep') {
       this.outcome.skipped.push({ entityType: 'custom_format', name, reason: 'a custom format with this name exists; it is kept as it is' });
       return name;
     }
@@ -153,19 +181,39 @@ class ImportPlan {
       this.outcome.skipped.push({ entityType: 'custom_format', name: name || '(unnamed)', reason: converted.reason });
       return null;
     }
+    if (exists) {
+      const pattern = (regex: string) => converted.patterns.find((p) => p.name === regex)?.pattern ?? (readEntity(this.db, 'regular_expression', regex)?.data.pattern as string | undefined);
+      const merge = mergeFamilyFormat(readEntity(this.db, 'custom_format', name)!.data as CustomFormatData, converted.format, arrType, pattern);
+      if (merge.matches) {
+        this.outcome.skipped.push({ entityType: 'custom_format', name, reason: `a custom format with this name exists and gives ${arrType} the guide's definition already` });
+        return name;
+      }
+      this.regularExpressions(converted.patterns, reused);
+      const op = planUpdate(this.db, 'custom_format', name, merge.format);
+      if (op) {
+        this.db.exec(op.sql);
+        this.planned.push({ entityType: 'custom_format', name, op, kind: 'update' });
+      }
+      return name;
+    }
+    this.regularExpressions(converted.patterns, reused);
+    this.create('custom_format', converted.format as unknown as Record<string, unknown>);
+    return converted.format.name;
+  }
+
+  /** Plans the regular expressions a converted format needs that the database lacks (reused ones are listed as skipped). */
+  private regularExpressions(patterns: { name: string; pattern: string }[], reused: string[]): void {
     for (const regex of reused) {
       if (!this.outcome.skipped.some((s) => s.entityType === 'regular_expression' && s.name === regex)) {
         this.outcome.skipped.push({ entityType: 'regular_expression', name: regex, reason: 'a regular expression with this name and the same pattern exists; the format uses it' });
       }
     }
-    for (const pattern of converted.patterns) {
+    for (const pattern of patterns) {
       if (reused.includes(pattern.name)) continue;
       this.create('regular_expression', { name: pattern.name, pattern: pattern.pattern, regex101Id: null, description: null, tags: [] });
       const warning = unevaluablePatternWarning(pattern.name, pattern.pattern);
       if (warning !== null) (this.outcome.warnings ??= []).push(warning);
     }
-    this.create('custom_format', converted.format as unknown as Record<string, unknown>);
-    return converted.format.name;
   }
 }
 

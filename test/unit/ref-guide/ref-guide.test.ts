@@ -7,7 +7,9 @@ import {
   desiredSpecKeys,
   guideFormatToPcd,
   guideProfileToPcd,
+  guideQualitySizeToPcd,
   guideSpecKeys,
+  mergeFamilyFormat,
   parseTrashGuides,
   planCacheReplacement,
   scoreInSet,
@@ -150,6 +152,63 @@ describe('guide entities as PCD data', () => {
     });
     expect(guideFormatToPcd(cf(), 'movie_app', () => null)).toEqual({ ok: false, reason: 'regular expression "x265" exists in the database with a different pattern' });
     expect(guideFormatToPcd(cf({ specifications: [{ name: 'x', implementation: 'Nope', fields: {} }] }), 'movie_app', () => 'x')).toEqual({ ok: false, reason: 'specification "x" has an unknown implementation' });
+  });
+});
+
+describe('a guide quality size as quality definitions', () => {
+  const size = { trash_id: 'b'.repeat(32), type: 'series', qualities: [{ quality: 'WEBDL-1080p', min: 15, preferred: 995, max: 1000 }, { quality: 'Bluray-720p', min: 10, preferred: 995, max: 1000 }] };
+  it("takes the guide's sizes under the PCD quality names (a max at the app's limit is no limit), or puts each preferred size at a ratio between min and max", () => {
+    expect(guideQualitySizeToPcd(size, 'series_app', 'series')).toEqual({
+      ok: true,
+      definitions: { name: 'series', entries: [{ quality: 'WEBDL-1080p', minSize: 15, maxSize: 0, preferredSize: 995 }, { quality: 'Bluray-720p', minSize: 10, maxSize: 0, preferredSize: 995 }] },
+    });
+    const quarter = guideQualitySizeToPcd(size, 'series_app', 'series (preferred 0.25)', 0.25);
+    // 15 + 985 / 4 = 261.25 and 10 + 990 / 4 = 257.5: a midpoint goes to the even tenth.
+    expect(quarter.ok && quarter.definitions.entries.map((e) => e.preferredSize)).toEqual([261.2, 257.5]);
+    const below = guideQualitySizeToPcd({ ...size, qualities: [{ quality: 'Bluray-720p', min: 69.1, preferred: 90, max: 100 }] }, 'series_app', 's', 0.5);
+    expect(below.ok && below.definitions.entries).toEqual([{ quality: 'Bluray-720p', minSize: 69.1, maxSize: 100, preferredSize: 84.6 }]); // 84.55 -> 84.6
+    expect(guideQualitySizeToPcd({ ...size, qualities: [{ quality: 'Nope', min: 1, preferred: 2, max: 3 }] }, 'series_app', 's')).toEqual({ ok: false, reason: 'quality "Nope" is not a quality of the app' });
+    expect(guideQualitySizeToPcd({ ...size, qualities: [{ quality: 'Bluray-720p', min: 1, max: 3 }] }, 'series_app', 's')).toEqual({ ok: false, reason: 'quality "Bluray-720p" lacks a min, preferred or max size' });
+  });
+});
+
+describe('a guide format merged into the database format of the same name, for one app family', () => {
+  type Condition = CustomFormatData['conditions'][number];
+  const title = (name: string, arrType: Condition['arrType'], regularExpression: string): Condition => ({ name, type: 'release_title', arrType, negate: false, required: true, regularExpression });
+  const notUhd = (arrType: Condition['arrType']): Condition => ({ name: 'Not 2160p', type: 'resolution', arrType, negate: true, required: true, resolution: '2160p' });
+  const data = (conditions: Condition[]): CustomFormatData => ({ name: 'x265 (HD)', description: 'the database own', includeInRename: false, tags: ['mine'], conditions, tests: [] });
+  const patterns: Record<string, string> = { x265: 'own', 'x265 (guide)': 'guide', Extras: 'movie extras', 'Extras (series)': 'series extras' };
+  const patternOf = (name: string) => patterns[name];
+
+  it("gives the family the guide's conditions and keeps the other families' (a shared condition that differs is scoped to each of them)", () => {
+    const existing = data([title('x265', 'all', 'x265'), notUhd('all')]);
+    const radarr = mergeFamilyFormat(existing, data([title('x265', 'movie_app', 'x265 (guide)'), notUhd('movie_app')]), 'movie_app', patternOf);
+    expect(radarr).toEqual({
+      matches: false,
+      format: {
+        ...existing,
+        conditions: [notUhd('all'), title('x265 (Sonarr)', 'series_app', 'x265'), title('x265 (Lidarr)', 'music_app', 'x265'), title('x265', 'movie_app', 'x265 (guide)')],
+      },
+    });
+    if (radarr.matches) return;
+    // Then Sonarr's guide format (the same as Radarr's): Lidarr keeps the database's own condition.
+    const sonarr = mergeFamilyFormat(radarr.format, data([title('x265', 'series_app', 'x265 (guide)'), notUhd('series_app')]), 'series_app', patternOf);
+    expect(sonarr).toEqual({
+      matches: false,
+      format: { ...existing, conditions: [title('x265 (Lidarr)', 'music_app', 'x265'), title('x265', 'movie_app', 'x265 (guide)'), notUhd('all'), title('x265 (Sonarr)', 'series_app', 'x265 (guide)')] },
+    });
+    if (sonarr.matches) return;
+    // Each family now receives the guide's definition: merging again changes nothing.
+    expect(mergeFamilyFormat(sonarr.format, data([title('x265', 'series_app', 'x265 (guide)'), notUhd('series_app')]), 'series_app', patternOf)).toEqual({ matches: true });
+    expect(mergeFamilyFormat(sonarr.format, data([title('x265', 'movie_app', 'x265 (guide)'), notUhd('movie_app')]), 'movie_app', patternOf)).toEqual({ matches: true });
+  });
+
+  it('scopes a guide condition whose name another family holds with a different pattern, and takes the guide includeInRename', () => {
+    const existing = data([title('Extras', 'movie_app', 'Extras')]);
+    const merged = mergeFamilyFormat(existing, { ...data([title('Extras', 'series_app', 'Extras (series)')]), includeInRename: true }, 'series_app', patternOf);
+    expect(merged).toEqual({ matches: false, format: { ...existing, includeInRename: true, conditions: [title('Extras', 'movie_app', 'Extras'), title('Extras (Sonarr)', 'series_app', 'Extras (series)')] } });
+    // A pattern is compared by its text, not by its regular expression name.
+    expect(mergeFamilyFormat(existing, data([title('Extras', 'movie_app', 'Extras copy')]), 'movie_app', (n) => (n === 'Extras copy' ? 'movie extras' : patternOf(n)))).toEqual({ matches: true });
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { RadarrClient } from '../../../src/clients';
-import { copyDatabase, readEntity, replayPcd, type CustomFormatData, type QualityProfileData } from '../../../src/domain/pcd';
+import { copyDatabase, planImport, readEntity, replayPcd, type CustomFormatData, type QualityProfileData } from '../../../src/domain/pcd';
 import { appSections, planSync, readSyncSource, type LiveState } from '../../../src/domain/sync';
 import { planAdoption, scopedScores, type AdoptionPlan } from '../../../src/domain/sync/adopt';
 import { HAND_MADE_FORMATS, seedHandTunedRadarr } from '../../helpers/adopt-fixtures';
@@ -182,6 +182,55 @@ describe('a hand-tuned Radarr', () => {
     const plan = planAdoption(emptyDatabase(), { arrType: 'movie_app', live, settingsName: 'Adopted', sections: ['delayProfiles'] });
     expect(plan.creates).toEqual([{ entityType: 'delay_profile', name: 'Adopted' }]);
     expect(plan.selection.qualityProfiles).toEqual([]);
+  });
+});
+
+describe('a format carrying two families\' conditions of one name ("Extras" and "Extras (Sonarr)")', () => {
+  let target: AppUnderTest;
+  let live: LiveState;
+  beforeAll(async () => {
+    target = await startApp('sonarr');
+    live = await fetchLive(target.client);
+  });
+  afterAll(() => target.emulator.close());
+
+  const database = () => {
+    const db = emptyDatabase();
+    for (const [entityType, data] of [
+      ['regular_expression', { name: 'Extras', pattern: 'movie extras', regex101Id: null, description: null, tags: [] }],
+      ['regular_expression', { name: 'Extras (series)', pattern: 'series extras', regex101Id: null, description: null, tags: [] }],
+      [
+        'custom_format',
+        {
+          name: 'Extras',
+          description: null,
+          includeInRename: false,
+          tags: [],
+          tests: [],
+          conditions: [
+            { name: 'Extras', type: 'release_title', arrType: 'movie_app', negate: false, required: true, regularExpression: 'Extras' },
+            { name: 'Extras (Sonarr)', type: 'release_title', arrType: 'series_app', negate: false, required: true, regularExpression: 'Extras (series)' },
+          ],
+        },
+      ],
+    ] as const)
+      db.exec(planImport(db, { entityType, data: data as unknown as Record<string, unknown> }).sql);
+    return db;
+  };
+  const sonarrWith = (pattern: string): LiveState => ({
+    ...live,
+    customFormats: [{ id: 1, name: 'Extras', includeCustomFormatWhenRenaming: false, specifications: [{ name: 'Extras', implementation: 'ReleaseTitleSpecification', negate: false, required: true, fields: [{ name: 'value', value: pattern }] }] } as unknown as NonNullable<LiveState['customFormats']>[number]],
+  });
+
+  it('matches the Sonarr app\'s "Extras" with the condition it receives under that name; a change keeps the Radarr condition', () => {
+    const db = database();
+    expect(planAdoption(db, { arrType: 'series_app', live: sonarrWith('series extras'), settingsName: 'Adopted', sections: ['qualityProfiles'] }).unchanged).toContainEqual({ entityType: 'custom_format', name: 'Extras' });
+    const changed = planAdoption(db, { arrType: 'series_app', live: sonarrWith('other extras'), settingsName: 'Adopted', sections: ['qualityProfiles'] });
+    expect(changed.overrides.map((o) => o.name)).toEqual(['Extras']);
+    const after = readEntity(applied(db, changed), 'custom_format', 'Extras')!.data as CustomFormatData;
+    expect(after.conditions.map((c) => `${c.name}:${c.arrType}`).sort()).toEqual(['Extras (Sonarr):series_app', 'Extras:movie_app']);
+    const series = after.conditions.find((c) => c.arrType === 'series_app') as { regularExpression: string };
+    expect(readEntity(applied(db, changed), 'regular_expression', series.regularExpression)!.data.pattern).toBe('other extras');
   });
 });
 

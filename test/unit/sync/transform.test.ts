@@ -163,6 +163,31 @@ describe('custom formats', () => {
     ]);
   });
 
+  it('sends a condition scoped to the app and named "<name> (<App>)" under its plain name, unless a condition the app receives has that name', () => {
+    const cf = format('Extras', [
+      { name: 'Extras', type: 'release_title', arrType: 'movie_app', negate: false, required: true, regularExpression: 'movie' },
+      { name: 'Extras (Sonarr)', type: 'release_title', arrType: 'series_app', negate: false, required: true, regularExpression: 'series' },
+      { name: 'Shared', type: 'release_title', arrType: 'all', negate: false, required: false, regularExpression: 'movie' },
+      { name: 'Shared (Sonarr)', type: 'release_title', arrType: 'series_app', negate: false, required: false, regularExpression: 'series' },
+      { name: 'Other (Radarr)', type: 'release_title', arrType: 'series_app', negate: false, required: false, regularExpression: 'series' },
+    ]);
+    const specs = (arrType: ArrType) =>
+      transformSource(source(arrType, { customFormats: [cf], regularExpressions: { movie: 'm', series: 's' } }), catalogOf(arrType), { namespace: null, sections: ['qualityProfiles'] }).customFormats[0].payload.specifications.map((s) => [
+        s.name,
+        s.fields[0].value,
+      ]);
+    expect(specs('series_app')).toEqual([
+      ['Extras', 's'],
+      ['Shared', 'm'],
+      ['Shared (Sonarr)', 's'], // "Shared" applies to every app: the plain name is taken
+      ['Other (Radarr)', 's'], // the suffix names another app
+    ]);
+    expect(specs('movie_app')).toEqual([
+      ['Extras', 'm'],
+      ['Shared', 'm'],
+    ]);
+  });
+
   it('drops a format with no condition for the app (an error), and its scores', () => {
     const cf = format('Radarr Only', [{ name: 'year', type: 'year', arrType: 'movie_app', negate: false, required: true, minYear: null, maxYear: 1970 }]);
     const p = profile({ qualities: [{ type: 'quality', name: 'FLAC', enabled: true, upgradeUntil: true }], customFormats: { all: [{ name: 'Radarr Only', score: 10 }], movie_app: [], series_app: [], music_app: [] } });

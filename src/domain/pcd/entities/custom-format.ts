@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { formatPath } from '../../diff/path';
-import { fromPcdArrType, toPcdArrType, type ArrType, type ArrTypeOrAll } from '../../arr-types';
+import { APP_OF, fromPcdArrType, toPcdArrType, type ArrType, type ArrTypeOrAll } from '../../arr-types';
 import type { SqlValue } from '../schema/registry';
 import {
   bool,
@@ -152,6 +152,29 @@ function readDetail(kind: DetailKind, v: SqlValue): unknown {
 function writeDetail(kind: DetailKind, v: unknown): SqlValue {
   if (kind === 'bool') return flag(v as boolean);
   return (v as SqlValue) ?? null;
+}
+
+/**
+ * Condition names are unique within a format, yet two app families may each need a condition of the
+ * same name (the guide's Radarr and Sonarr "Extras" differ in pattern). The second one is stored as
+ * "<name> (<App>)" and scoped to that app (the convention of the TRaSH PCD too); the app receives
+ * it under its plain name, unless another condition it receives already has that name.
+ */
+export function familyScopedConditionName(name: string, arrType: ArrType): string {
+  return `${name} (${APP_OF[arrType].label})`;
+}
+
+/** Condition name -> the specification name the app of `arrType` receives, for the conditions that apply to it. */
+export function specificationNames(conditions: readonly Pick<CustomFormatCondition, 'name' | 'arrType'>[], arrType: ArrType): Map<string, string> {
+  const applying = conditions.filter((c) => c.arrType === 'all' || c.arrType === arrType);
+  const names = new Set(applying.map((c) => c.name));
+  const suffix = familyScopedConditionName('', arrType);
+  return new Map(
+    applying.map((c) => {
+      const plain = c.arrType === arrType && c.name.endsWith(suffix) ? c.name.slice(0, -suffix.length) : c.name;
+      return [c.name, plain !== c.name && plain !== '' && !names.has(plain) ? plain : c.name];
+    }),
+  );
 }
 
 export const customFormatModel: EntityModel<CustomFormatData> = {

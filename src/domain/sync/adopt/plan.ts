@@ -22,11 +22,13 @@ import { formatPath } from '../../diff/path';
 import { AppError } from '../../../errors';
 import {
   copyDatabase,
+  familyScopedConditionName,
   modelOf,
   planImport,
   planUpdate,
   readEntity,
   regularExpressionPatterns,
+  specificationNames,
   type CustomFormatCondition,
   type CustomFormatData,
   type PlannedUserOp,
@@ -240,11 +242,13 @@ class AdoptionPlanner {
     const existing = this.existing<CustomFormatData>('custom_format', format.data.name);
     const probePatterns: Record<string, string> = { ...this.patterns };
     const conditions: CustomFormatCondition[] = [];
+    // A specification is matched with the condition the app receives under its name ("Extras (Sonarr)" is sent as "Extras").
+    const received = specificationNames(existing?.conditions ?? [], this.input.arrType);
     for (const condition of format.data.conditions) {
       const pattern = format.patterns[condition.name];
       const adopted = pattern === undefined ? condition : ({ ...condition, regularExpression: `\u0000${condition.name}` } as CustomFormatCondition);
       if (pattern !== undefined) probePatterns[`\u0000${condition.name}`] = pattern;
-      const kept = existing?.conditions.find((c) => c.name === condition.name);
+      const kept = existing?.conditions.find((c) => received.get(c.name) === condition.name);
       if (kept && this.appliesHere(kept) && deepEqual(this.specOf(kept, probePatterns), this.specOf(adopted, probePatterns))) {
         conditions.push(kept);
         continue;
@@ -260,10 +264,13 @@ class AdoptionPlanner {
       }
       conditions.push({ ...condition, regularExpression: regex } as CustomFormatCondition);
     }
-    // Conditions for other app families stay; the ones for this app are what the app holds.
-    const others = existing?.conditions.filter((c) => !this.appliesHere(c) && !conditions.some((k) => k.name === c.name)) ?? [];
+    // Conditions for other app families stay; the ones for this app are what the app holds (scoped
+    // "<name> (<App>)" where another family's condition has the name, which the app still receives as <name>).
+    const others = existing?.conditions.filter((c) => !this.appliesHere(c) && !conditions.includes(c)) ?? [];
+    const taken = new Set(others.map((c) => c.name));
+    const own = conditions.map((c) => (taken.has(c.name) && !existing?.conditions.includes(c) ? { ...c, name: familyScopedConditionName(c.name, this.input.arrType) } : c));
     const data: CustomFormatData = existing
-      ? { ...existing, includeInRename: format.data.includeInRename, conditions: [...conditions, ...others] }
+      ? { ...existing, includeInRename: format.data.includeInRename, conditions: [...own, ...others] }
       : { ...format.data, conditions };
     this.write('custom_format', data);
   }

@@ -1,10 +1,11 @@
 /**
- * PCD custom format -> the app's custom format payload. Conditions of another app family are left
+ * PCD custom format -> the app's custom format payload (a condition scoped to the app and named
+ * "<name> (<App>)" is sent as <name>: specificationNames). Conditions of another app family are left
  * out silently; conditions the app cannot express (a type it lacks, a value it has no number for,
  * a missing pattern or language) are left out and reported. A format left without any condition
  * would be refused by the app, so it is not produced at all (an error issue).
  */
-import type { CustomFormatCondition, CustomFormatData } from '../../pcd';
+import { specificationNames, type CustomFormatCondition, type CustomFormatData } from '../../pcd';
 import type { CustomFormatPayload, CustomFormatSpecificationPayload, FieldPayload } from '../../app-resources';
 import { languageByName } from '../catalog';
 import {
@@ -121,6 +122,7 @@ export function transformCustomFormat(format: CustomFormatData, ctx: TransformCo
   const supported = APP_CONDITION_TYPES[ctx.arrType];
   const specifications: DesiredCustomFormat['payload']['specifications'] = [];
   const warn = (message: string) => report(ctx, 'warning', 'qualityProfiles', 'customFormat', format.name, message);
+  const specificationName = specificationNames(format.conditions, ctx.arrType);
   for (const condition of format.conditions) {
     if (condition.arrType !== 'all' && condition.arrType !== ctx.arrType) continue;
     const type = condition.type as ConditionType;
@@ -133,7 +135,7 @@ export function transformCustomFormat(format: CustomFormatData, ctx: TransformCo
       warn(`condition "${condition.name}" left out: ${fields}`);
       continue;
     }
-    specifications.push({ name: condition.name, implementation: IMPLEMENTATIONS[type], negate: condition.negate, required: condition.required, fields });
+    specifications.push({ name: specificationName.get(condition.name)!, implementation: IMPLEMENTATIONS[type], negate: condition.negate, required: condition.required, fields });
   }
   if (specifications.length === 0) {
     report(ctx, 'error', 'qualityProfiles', 'customFormat', format.name, `left out: no condition applies to ${appLabel(ctx.arrType)}`);

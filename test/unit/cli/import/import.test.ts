@@ -17,7 +17,7 @@ describe('readToolConfig: Recyclarr', () => {
     config = await read('recyclarr');
   });
 
-  it('reads instances, profiles, scores and groups', () => {
+  it('reads instances, profiles, scores, groups and quality definitions', async () => {
     expect(config.instances.map((i) => [i.section, i.name, i.baseUrl, i.apiKey])).toEqual([
       ['radarr', 'movies-main', 'http://127.0.0.1:17878/', { secret: 'radarr_main_key' }],
       ['sonarr', 'series-main', 'http://127.0.0.1:18989', { env: 'SERIES_MAIN_KEY' }],
@@ -32,6 +32,8 @@ describe('readToolConfig: Recyclarr', () => {
       [['ed38b889b31be83fda192888e2286d83'], [['House Movies', undefined]]],
     ]);
     expect(movies.skipGroups).toEqual(['d9cc9a504e5ede6294c8b973aad4f028']);
+    expect(movies.qualityDefinition).toEqual({ type: 'movie', line: (await lineOf('recyclarr', 'quality_definition:')) + 1 });
+    expect(config.instances[1].qualityDefinition).toEqual({ type: 'series', preferredRatio: 0.5, line: (await lineOf('recyclarr', '    quality_definition: {')) });
     expect(movies.groups).toEqual([expect.objectContaining({ trashId: 'f737e18b5824d6ebb2d57b957ae2fd6c', selectAll: true, targets: [expect.objectContaining({ trashId: 'd1d67249d3890e49bc12e275d989a7e9' })] })]);
   });
 
@@ -41,7 +43,6 @@ describe('readToolConfig: Recyclarr', () => {
       `${await lineOf('recyclarr', 'delete_old_custom_formats')}: radarr.movies-main.delete_old_custom_formats`,
       `${await lineOf('recyclarr', 'replace_existing_custom_formats')}: radarr.movies-main.replace_existing_custom_formats`,
       `${await lineOf('recyclarr', '    include:')}: radarr.movies-main.include`,
-      `${await lineOf('recyclarr', 'quality_definition:')}: radarr.movies-main.quality_definition`,
       `${await lineOf('recyclarr', 'media_naming:')}: radarr.movies-main.media_naming`,
       `${await lineOf('recyclarr', 'until_quality:')}: radarr.movies-main.quality_profiles[House Movies].upgrade.until_quality`,
       `${await lineOf('recyclarr', '        qualities:')}: radarr.movies-main.quality_profiles[House Movies].qualities`,
