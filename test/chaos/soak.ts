@@ -267,7 +267,8 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
           await call('POST /canary/rollouts/{id}/abort', () => service.post(`/canary/rollouts/${id}/abort`, { stateToken: end.body.stateToken }));
         }
         const final = await poll('GET /canary/rollouts/{id}', get, (r) => TERMINAL_ROLLOUT_STATUSES.includes(r.body?.status), 300_000);
-        tally(final?.body.status === 'completed' ? report.operations : report.unfinished, `rollouts ${final?.body.status ?? 'not finished in time'}`);
+        const why = final?.body.statusReasonCode ? ` (${final.body.statusReasonCode})` : '';
+        tally(final?.body.status === 'completed' ? report.operations : report.unfinished, `rollouts ${final?.body.status ?? 'not finished in time'}${why}`);
       }
     };
 
