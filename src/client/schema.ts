@@ -746,7 +746,7 @@ export interface paths {
          * Start a canary rollout: sync the canary, build evidence for every target, then wait at the verification gate
          * @description Before anything starts, a short read-only workflow (`canary-precheck-<canaryId>-<uuid>`) computes what a sync of the canary would change, as a preview would, without storing it. A canary with nothing to change would prove nothing (the rollout would end aborted at once), so the start is refused with 409 and no rollout is recorded: the targets are then read too (5 at a time) and the answer names those with changes and suggests the one with the most as the canary (`code: canary_in_sync`), or says that the whole fleet is already in sync (`code: fleet_in_sync`).
          *
-         *     A canary that cannot be read (unreachable, rejected key, database not ready) does not block the start: the rollout starts and its canary sync fails with failure evidence (aborted, statusReasonCode canary_failed). `allowInSyncCanary: true` skips the check.
+         *     A canary that cannot be read (unreachable, rejected key, database not ready) does not block the start: the rollout starts and its canary sync fails with failure evidence (aborted, statusReasonCode canary_failed). Nor does a check that has not answered within `CANARY_PRECHECK_WAIT_MS` (default 30 s; a worker lost, a slow app): the rollout starts as if the check had not run. `allowInSyncCanary: true` skips the check.
          */
         post: operations["startCanaryRollout"];
         delete?: never;
