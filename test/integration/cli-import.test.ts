@@ -156,3 +156,66 @@ describeWithShared(GUIDES, 'arrgo import recyclarr (the real binary against the 
     expect(out.profileEdits.find((e: { profile: string }) => e.profile === 'HD Bluray + WEB').changed).toBe(false);
   });
 });
+
+const CONFIGARR_FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'import', 'configarr.yml');
+const CONFIGARR_KEY = 'import-configarr-key-0123456789abcdef';
+
+describeWithShared(GUIDES, 'arrgo import configarr (the real binary against the real service and guide)', () => {
+  let h: Harness;
+  let dir: string;
+  let radarr: Emulator;
+  const arrgo = (args: string[]) =>
+    runCliBinary(args, { cwd: dir, env: { ARRGO_URL: h.baseUrl, ARRGO_API_KEY: h.apiKey, NO_COLOR: '1', MOVIES_4K_KEY: CONFIGARR_KEY, LIDARR_KEY: 'import-lidarr-key-0123456789abcdef' } });
+  const fixtureLine = async (text: string) => (await readFile(CONFIGARR_FIXTURE, 'utf8')).split('\n').findIndex((l) => l.includes(text)) + 1;
+
+  beforeAll(async () => {
+    h = await startArrgo();
+    radarr = await startEmulator({ app: 'radarr', apiKey: CONFIGARR_KEY });
+    // What the sample file's sync by Configarr left: the guide profile with its default groups, the UK streaming
+    // group (every member required), and x265 (HD) scored -500 on the profile.
+    await seedAsRecyclarr(radarr.baseUrl, CONFIGARR_KEY, {
+      guideDir: GUIDE('radarr'),
+      profileTrashId: 'd1d67249d3890e49bc12e275d989a7e9',
+      addGroupsSelectAll: ['f737e18b5824d6ebb2d57b957ae2fd6c'],
+      scores: { dc98083864ea246d05a42df0d05f81cc: -500 },
+    });
+    await linkDatabase(h, 'mine', SAMPLE_PCD);
+    const source = (await h.post('/ref-guide/sources', { name: 'guide-movie_app', origin: { kind: 'local', path: sharedPath(...GUIDES) }, arrType: 'movie_app' })).body.id;
+    await eventually(() => h.get(`/ref-guide/sources/${source}`), (r) => r.body.lastSyncedAt !== null, 60_000);
+    dir = await mkdtemp(path.join(os.tmpdir(), 'arrgo-import-configarr-'));
+    await writeFile(path.join(dir, 'configarr.yml'), (await readFile(CONFIGARR_FIXTURE, 'utf8')).replace('http://127.0.0.1:17879', radarr.baseUrl));
+  }, 180_000);
+
+  afterAll(async () => {
+    await radarr?.close();
+    await h?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('imports and applies; a sync preview of movies-4k, which Configarr had synced, changes nothing; what is not carried over is reported with its line', async () => {
+    const run = await arrgo(['import', 'configarr', 'configarr.yml', '--database', 'mine', '-f', 'arrgo.yaml']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const notCarried = run.stdout.split('\n').filter((l) => /^\s+configarr\.yml:\d+:\d+: /.test(l)).map((l) => l.trim().split(': ')[0] + ': ' + l.trim().split(': ')[1]);
+    expect(notCarried).toEqual([
+      `configarr.yml:${await fixtureLine('trashGuideUrl:')}:1: trashGuideUrl`,
+      `configarr.yml:${await fixtureLine('recyclarrConfigUrl:')}:1: recyclarrConfigUrl`,
+      `configarr.yml:${await fixtureLine('localCustomFormatsPath:')}:1: localCustomFormatsPath`,
+      `configarr.yml:${await fixtureLine('customFormatDefinitions:')}:1: customFormatDefinitions`,
+      `configarr.yml:${await fixtureLine('include:')}:5: radarr.movies-4k.include`,
+      `configarr.yml:${(await fixtureLine('aaaaaaaa')) - 1}:5: lidarr.music.custom_formats`,
+      `configarr.yml:${await fixtureLine('whisparr:')}:1: whisparr`,
+    ]);
+    expect(run.stdout).toContain('!secret LIDARR_KEY became !env LIDARR_KEY');
+    const fleetText = await readFile(path.join(dir, 'arrgo.yaml'), 'utf8');
+    expect(fleetText).toContain('apiKey: !env MOVIES_4K_KEY');
+    expect(fleetText).not.toContain('plain-text-key');
+
+    const applied = await arrgo(['apply', '-f', 'arrgo.yaml']);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    const preview = await arrgo(['sync', 'preview', 'movies-4k', '--section', 'qualityProfiles']);
+    expect(preview.code).toBe(0);
+    expect({ hunks: preview.stdout.split('\n').filter((l) => l.startsWith('@@')), summary: /: (\d+) to create, (\d+) to update, (\d+) to delete/.exec(preview.stdout)?.slice(1, 4) }).toEqual({ hunks: [], summary: ['0', '0', '0'] });
+  });
+});
