@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NotificationDelivery, NotificationEvent, SyncPreview, SyncRun } from '../../src/persistence/entities';
+import { readOutboxBacklog } from '../../src/services/outbox/outbox-store';
 import { driftScheduleId } from '../../src/services/schedules';
 import type { FaultSpec } from '../../src/emulators';
 import type { ArrType } from '../../src/domain/arr-types';
@@ -432,6 +433,10 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
       }
       return running;
     };
+    // First the outbox: a row whose publisher was killed mid-publish waits out its lease (60 s) before another
+    // process publishes it, and its publish starts workflows and deliveries that the waits below then see end.
+    const outboxBacklog = async () => (await readOutboxBacklog(service.service.orm.em.fork())).backlog;
+    const outboxDrained = await eventually(outboxBacklog, (n) => n === 0, 150_000, 1000).catch(() => null);
     const drained = await eventually(stuck, (running) => running.length === 0, 180_000, 1000).catch(() => null);
     await eventually(
       () => service.service.orm.em.fork().count(NotificationDelivery, { status: { $nin: ['delivered', 'failed', 'skipped'] } }),
@@ -441,6 +446,9 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
     ).catch(() => null);
 
     // ---- invariants ----
+    // 0. Everything written to the outbox was published.
+    const leftInOutbox = outboxDrained === null ? await outboxBacklog() : 0;
+    checked('every event reached the receiver exactly once', leftInOutbox === 0, () => `the outbox still holds ${leftInOutbox} rows after the drain`);
     // 1. Every workflow reached a terminal state or waits where it should.
     const remaining = drained ?? (await stuck());
     const closed: Record<string, number> = {};
