@@ -203,6 +203,14 @@ export function syncActivities(deps: ActivityDeps) {
 
     /** Persists a status transition (reads work from the application database at any time). */
     async recordPreviewStatus(previewId: number, status: PreviewStatus, extra: { expiresAtMs?: number; failure?: FailureEvidence | null; runId?: number } = {}): Promise<void> {
+      if ((status === 'expired' || status === 'failed') && extra.failure) {
+        // A refused apply whose workflow had recorded its run before (an accepted apply whose workflow
+        // task was lost with its worker: the run is stored, the apply never ran, and the retried apply
+        // found the preview stale) ends that run with the refusal instead of leaving it running.
+        const workflowId = Context.current().info.workflowExecution?.workflowId;
+        const orphan = workflowId ? await em().fork().findOne(SyncRun, { workflowId, finishedAt: null }, { fields: ['id'] }) : null;
+        if (orphan) await finishSyncRuns([{ runId: orphan.id, failure: extra.failure }]);
+      }
       // A targeted update: the stored preview and plan are large and need not be read.
       const changes: Partial<SyncPreview> = { status, updatedAt: new Date() };
       if (extra.expiresAtMs !== undefined) changes.expiresAt = new Date(extra.expiresAtMs);

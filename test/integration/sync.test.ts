@@ -1,4 +1,6 @@
+import { newRunRecord } from '../../src/activities/sync-activities';
 import type { ArrType } from '../../src/domain/arr-types';
+import { SyncPreview, SyncRun } from '../../src/persistence/entities';
 import { addInstance, leakMarkers, linkDatabase, previewUntil, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { describeWithShared, sharedPath } from '../helpers/shared-data';
@@ -120,6 +122,27 @@ describe('sync previews and applies through the workflows', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBeUndefined();
     expect((await h.post('/sync/previews/99999/apply')).status).toBe(404);
+  });
+
+  it('ends the run an apply recorded before its workflow task was lost, when the retried apply is refused stale', async () => {
+    const sonarr = fleet.series_app!;
+    const preview = await h.post('/sync/previews', { instanceId: sonarr.id });
+    await previewUntil(h, preview.body.id, ['ready']);
+    // What an accepted apply leaves when its worker dies before the workflow task completes: the run
+    // recorded (startSyncRun is a local activity), which the history does not have. (The chaos soak met it
+    // with the apply request already past the API's check of the preview, as here.)
+    const em = h.service.orm.em.fork();
+    const stored = await em.findOneOrFail(SyncPreview, { id: preview.body.id }, { exclude: ['plan'] });
+    const orphan = em.create(SyncRun, newRunRecord(stored, { trigger: 'manual', rolloutId: null, workflowId: stored.workflowId! }));
+    await em.flush();
+
+    // The app changes meanwhile (another preview applied), so the retried apply is refused.
+    sonarr.emulator.state.delayProfiles[0].torrentDelay = 11;
+    const retried = await h.post(`/sync/previews/${preview.body.id}/apply`);
+    expect([retried.status, retried.body.code]).toEqual([409, 'stale']);
+    const run = await eventually(() => h.get(`/sync-history/${orphan.id}`), (r) => r.body.status !== 'running');
+    expect(run.body).toMatchObject({ id: orphan.id, status: 'failed', finishedAt: expect.any(String) });
+    expect((await h.get(`/sync/previews/${preview.body.id}`)).body).toMatchObject({ status: 'expired', failure: { code: 'stale' } });
   });
 
   it.each([
