@@ -36,10 +36,24 @@ import { syncApplyDuration, syncRunsTotal } from '../platform/metrics';
 import { probe } from '../platform/profiling';
 import { configuredSyncSource } from '../services/sync/sync-source';
 import { readLedger, writeLedger } from '../services/sync/ledger-service';
+import { APPLY_LEASE_RENEW_MS, applyLeaseHolder, othersAppliedSince, releaseApplyLease, takeApplyLease } from '../services/sync/apply-lease';
 
 /** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
 const RETRYABLE: ReadonlySet<AppCallFailure> = new Set(['timeout', 'serverError', 'unreachable', 'invalidResponse']);
 export const APP_FAILURE_PREFIX = 'app:';
+/** How often an apply waiting for another apply of its instance asks for the lease again. */
+const APPLY_LEASE_POLL_MS = 1_000;
+
+/** What an apply attempt heartbeats: where a retry resumes, and the freshness decision it may reuse. */
+interface ApplyHeartbeat {
+  next?: number;
+  total?: number;
+  /** Freshness was decided under the lease of this generation. */
+  checked?: boolean;
+  generation?: number;
+  /** The run holding the instance's lease while this one waits for it. */
+  waitingForRun?: number | null;
+}
 
 export interface GeneratedPreview {
   status: 'ready' | 'failed';
@@ -256,7 +270,7 @@ export function syncActivities(deps: ActivityDeps) {
      */
     async applySyncPlan(previewId: number, runId: number, options: { checkFreshness?: boolean } = {}): Promise<ApplySummary> {
       const ctx = Context.current();
-      const heartbeat = ctx.info.heartbeatDetails as { next?: number; checked?: boolean } | undefined;
+      const heartbeat = ctx.info.heartbeatDetails as ApplyHeartbeat | undefined;
       // The plan, the instance and the outcomes recorded so far (by earlier attempts) in one read:
       // this attempt adds to the outcomes step by step.
       const subject = await readApplySubject(em(), previewId, runId);
@@ -265,45 +279,61 @@ export function syncActivities(deps: ActivityDeps) {
       const confirmed = confirmedSteps(recorded);
       const resumeAt = Math.max(heartbeat?.next ?? 0, confirmed);
       if (!subject.instance) throw notFound(`Instance ${subject.preview.instanceId} not found`);
-      const connection = new InstanceService(em(), deps.secretBox).connectionOf(subject.instance);
-      const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
-      // The app may have been replaced since the preview: every attempt asks it who it is before writing.
-      const identity = await checkAppIdentity(client);
-      if (identity.status === 'failed') throw appFailure(identity.failure, 'asking the app who it is before applying');
-      if (identity.status === 'mismatch') {
-        deps.logger.info({ previewId, runId, detectedArrType: identity.identity.arrType }, 'sync apply refused: the app is of another type');
-        return { steps: 0, written: recorded.filter((o) => o.outcome !== 'skipped').length, refused: identity.evidence };
-      }
-      // An approved preview applied as it is (canary targets) is checked for freshness here, in the
-      // same attempt as the writes; the heartbeat records the check so a retry does not repeat it,
-      // and once a step is confirmed the app has moved by our own writes: no check either.
-      if (options.checkFreshness && !heartbeat?.checked && resumeAt === 0) {
-        if (!(await liveStillMatches(client, subject))) return { steps: 0, written: 0, stale: true };
-        ctx.heartbeat({ next: 0, checked: true });
-      }
-      const plan = subject.preview.plan as unknown as WritePlan;
-      const startAt = Math.min(resumeAt, plan.steps.length);
-      if (startAt > 0) deps.logger.info({ previewId, runId, startAt, confirmed, attempt: ctx.info.attempt }, 'sync apply resuming');
-      // The ledger gets what the plan bound and the confirmed steps created, renamed or deleted
-      // (all of them, across attempts: a retry after the last step writes the rest, nothing twice).
-      const bindLedger = () => writeLedger(em(), subject.preview.instanceId, ledgerWrites(plan.bindings ?? [], recorded, plan.steps.filter((s) => s.op === 'delete')));
+      const instanceId = subject.preview.instanceId;
+      const generation = await waitForApplyLease(ctx, instanceId, runId, heartbeat);
+      const lease = keepApplyLease(instanceId, runId);
       try {
-        await applyPlan(plan, client, {
-          startAt,
-          verifyFirst: startAt > 0 || ctx.info.attempt > 1,
-          onStep: async (outcome: StepOutcome, total: number) => {
-            await recordOutcome(runId, recorded, outcome);
-            ctx.heartbeat({ next: outcome.index + 1, total, checked: true });
-            deps.logger.debug({ previewId, step: outcome.index + 1, total, stepId: outcome.stepId, outcome: outcome.outcome }, 'sync apply progress');
-          },
-        });
-      } catch (error) {
-        await bindLedger().catch((ledgerError: unknown) => deps.logger.warn({ previewId, runId, errorClass: (ledgerError as Error)?.name }, 'sync ledger not written after a failed apply'));
-        if (error instanceof AppRequestError) throw appFailure(error.failure, 'applying the plan');
-        throw error;
+        const connection = new InstanceService(em(), deps.secretBox).connectionOf(subject.instance);
+        const client = createArrClient(connection, deps.config.appRequestTimeoutMs);
+        // The app may have been replaced since the preview: every attempt asks it who it is before writing.
+        const identity = await checkAppIdentity(client);
+        if (identity.status === 'failed') throw appFailure(identity.failure, 'asking the app who it is before applying');
+        if (identity.status === 'mismatch') {
+          deps.logger.info({ previewId, runId, detectedArrType: identity.identity.arrType }, 'sync apply refused: the app is of another type');
+          return { steps: 0, written: recorded.filter((o) => o.outcome !== 'skipped').length, refused: identity.evidence };
+        }
+        // Freshness is decided under the lease, so no other apply of the instance writes between the
+        // check and these writes. An approved preview applied as it is (canary targets) always reads
+        // the app again; any other is read again only when another run may have written since it
+        // was computed. The heartbeat records the decision so a retry holding the same lease does
+        // not repeat it, and once a step is confirmed the app has moved by our own writes: no check.
+        if (resumeAt === 0 && !(heartbeat?.checked && heartbeat.generation === generation)) {
+          const reread = options.checkFreshness || (await othersAppliedSince(em(), instanceId, previewId, runId));
+          if (reread && !(await liveStillMatches(client, subject))) {
+            deps.logger.info({ previewId, runId, instanceId }, 'sync apply refused: the app moved since the preview');
+            return { steps: 0, written: 0, stale: true };
+          }
+          ctx.heartbeat({ next: 0, checked: true, generation });
+        }
+        const plan = subject.preview.plan as unknown as WritePlan;
+        const startAt = Math.min(resumeAt, plan.steps.length);
+        if (startAt > 0) deps.logger.info({ previewId, runId, startAt, confirmed, attempt: ctx.info.attempt }, 'sync apply resuming');
+        // The ledger gets what the plan bound and the confirmed steps created, renamed or deleted
+        // (all of them, across attempts: a retry after the last step writes the rest, nothing twice).
+        const bindLedger = () => writeLedger(em(), instanceId, ledgerWrites(plan.bindings ?? [], recorded, plan.steps.filter((s) => s.op === 'delete')));
+        try {
+          await applyPlan(plan, client, {
+            startAt,
+            verifyFirst: startAt > 0 || ctx.info.attempt > 1,
+            onStep: async (outcome: StepOutcome, total: number) => {
+              await recordOutcome(runId, recorded, outcome);
+              ctx.heartbeat({ next: outcome.index + 1, total, checked: true, generation });
+              deps.logger.debug({ previewId, step: outcome.index + 1, total, stepId: outcome.stepId, outcome: outcome.outcome }, 'sync apply progress');
+              // Another run took the lease (this process stalled past its expiry): stop before the next
+              // write; the retry waits for the lease and resumes after this step.
+              if (lease.lost()) throw new Error(`the apply lease of instance ${instanceId} was taken over`);
+            },
+          });
+        } catch (error) {
+          await bindLedger().catch((ledgerError: unknown) => deps.logger.warn({ previewId, runId, errorClass: (ledgerError as Error)?.name }, 'sync ledger not written after a failed apply'));
+          if (error instanceof AppRequestError) throw appFailure(error.failure, 'applying the plan');
+          throw error;
+        }
+        await bindLedger();
+        return { steps: plan.steps.length, written: recorded.filter((o) => o.outcome !== 'skipped').length };
+      } finally {
+        await lease.release();
       }
-      await bindLedger();
-      return { steps: plan.steps.length, written: recorded.filter((o) => o.outcome !== 'skipped').length };
     },
 
     /**
@@ -409,6 +439,46 @@ export function syncActivities(deps: ActivityDeps) {
       results.push({ status: row.status, failure, refreshDriftOf: written > 0 && run.instanceId !== null && run.hasDriftResult ? run.instanceId : null });
     }
     return results;
+  }
+
+  /**
+   * Takes the instance's apply lease for the run, waiting (heartbeating which run holds it) while
+   * another run writes to the instance: its generation.
+   */
+  async function waitForApplyLease(ctx: Context, instanceId: number, runId: number, details: ApplyHeartbeat | undefined): Promise<number> {
+    for (let waited = 0; ; waited += APPLY_LEASE_POLL_MS) {
+      const generation = await takeApplyLease(em(), instanceId, runId);
+      if (generation !== null) {
+        if (waited > 0) deps.logger.info({ instanceId, runId, waitedMs: waited }, 'sync apply waited for another apply of the instance');
+        return generation;
+      }
+      ctx.heartbeat({ ...details, waitingForRun: await applyLeaseHolder(em(), instanceId) });
+      await ctx.sleep(APPLY_LEASE_POLL_MS);
+    }
+  }
+
+  /** Renews a taken lease until released; `lost()` once another run has taken it. */
+  function keepApplyLease(instanceId: number, runId: number): { lost: () => boolean; release: () => Promise<void> } {
+    let lost = false;
+    const timer = setInterval(() => {
+      takeApplyLease(em(), instanceId, runId).then(
+        (generation) => {
+          if (generation === null) lost = true;
+        },
+        // A renewal that fails (the database briefly down) is tried again on the next tick.
+        () => undefined,
+      );
+    }, APPLY_LEASE_RENEW_MS);
+    return {
+      lost: () => lost,
+      release: async () => {
+        clearInterval(timer);
+        await releaseApplyLease(em(), instanceId, runId).catch((error: unknown) =>
+          // Not released: it expires within APPLY_LEASE_TTL_MS, and the next apply waits that long.
+          deps.logger.warn({ instanceId, runId, errorClass: (error as Error)?.name }, 'sync apply lease not released'),
+        );
+      },
+    };
   }
 
   async function isFresh(previewId: number): Promise<boolean | FailureEvidence> {

@@ -706,7 +706,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a ready preview (a Temporal update on its workflow)
-         * @description Refused with 409 and code "stale" when the preview expired or the instance changed since it was generated; 409 and code "appMismatch" when the app at the instance's URL now reports another app type (nothing is written; the preview fails with that evidence); 409 when it is not ready. Every apply attempt asks the app who it is (system/status) before its first write.
+         * @description Refused with 409 and code "stale" when the preview expired or the instance changed since it was generated; 409 and code "appMismatch" when the app at the instance's URL now reports another app type (nothing is written; the preview fails with that evidence); 409 when it is not ready. Every apply attempt asks the app who it is (system/status) before its first write. Applies of one instance run one at a time, whichever worker runs them: an apply accepted while another is writing to the instance waits for it (status applying), then checks the app again, and fails with code "stale" (nothing written) when the other apply changed what this preview was computed against.
          */
         post: operations["applySyncPreview"];
         delete?: never;

@@ -145,6 +145,31 @@ describe('sync previews and applies through the workflows', () => {
     expect((await h.get(`/sync/previews/${preview.body.id}`)).body).toMatchObject({ status: 'expired', failure: { code: 'stale' } });
   });
 
+  it('applies two previews of one instance one at a time: the second, computed against the same state, is refused stale and writes nothing', async () => {
+    const sonarr = fleet.series_app!;
+    sonarr.emulator.state.delayProfiles[0].torrentDelay = 13;
+    const previews = await Promise.all([0, 1].map(() => h.post('/sync/previews', { instanceId: sonarr.id })));
+    for (const preview of previews) expect((await previewUntil(h, preview.body.id, ['ready'])).body.counts).toMatchObject({ create: 0, update: 1, delete: 0 });
+    const putsBefore = sonarr.emulator.writes.count('delayprofile', 'PUT');
+    // The first write is slow, so the other apply is accepted (its check of the app finds what both
+    // previews saw) while that write is in flight: the race the chaos soak met with its two sync lanes.
+    const slow = sonarr.emulator.faults.add({ kind: 'latency', delayMs: 1500, method: 'PUT', path: '/delayprofile/*', times: 1 });
+    try {
+      const applies = await Promise.all(previews.map((preview) => h.post(`/sync/previews/${preview.body.id}/apply?wait=true`)));
+      const outcomes = applies.map((a) => [a.status, a.body.status, a.body.failure?.code ?? null]).sort();
+      expect(outcomes).toEqual([
+        [200, 'applied', null],
+        [200, 'failed', 'stale'],
+      ]);
+      expect(sonarr.emulator.writes.count('delayprofile', 'PUT') - putsBefore).toBe(1);
+      const refused = applies.find((a) => a.body.status === 'failed')!;
+      expect((await h.get(`/sync-history/${refused.body.runId}`)).body).toMatchObject({ status: 'failed', entityOutcomeCount: 0 });
+    } finally {
+      sonarr.emulator.faults.remove(slow.id);
+    }
+    expect(sonarr.emulator.state.delayProfiles[0].torrentDelay).not.toBe(13);
+  });
+
   it.each([
     ['401', { kind: 'status', status: 401 }, 'unauthorized'],
     ['403', { kind: 'status', status: 403 }, 'unauthorized'],

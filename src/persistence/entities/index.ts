@@ -15,6 +15,7 @@ import { SyncLedgerEntrySchema } from './sync-ledger';
 import { AdoptionSchema } from './adoption';
 import { LoginThrottleRecordSchema, RateLimitWindowSchema } from './shared-limits';
 import { OutboxRowSchema } from './outbox';
+import { ApplyLeaseSchema } from './apply-lease';
 
 export { AppSetting } from './app-setting';
 export { Instance } from './instance';
@@ -40,7 +41,8 @@ export { SyncLedgerEntry } from './sync-ledger';
 export { Adoption } from './adoption';
 export { LoginThrottleRecord, RateLimitWindow } from './shared-limits';
 export { OutboxRow } from './outbox';
+export { ApplyLease } from './apply-lease';
 export type { AdoptionStatus } from './adoption';
 export type { RefGuideEntityCounts, RefGuideOriginKind, RefGuideSourceType, RefGuideSyncStatus } from './ref-guide';
 
-export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema, AdoptionSchema, RateLimitWindowSchema, LoginThrottleRecordSchema, OutboxRowSchema];
+export const ENTITIES = [InstanceSchema, AppSettingSchema, PcdDatabaseSchema, PcdOpSchema, InstanceSyncConfigSchema, InstanceSyncDatabaseSchema, SyncPreviewSchema, SyncRunSchema, CanaryRolloutSchema, DriftResultSchema, HealthSnapshotSchema, RefGuideSourceSchema, RefGuideEntitySchema, PcdSnapshotBaseSchema, PcdSnapshotSchema, PcdRollbackSchema, TimelineAnnotationSchema, UiPreferenceSchema, ComplexityTierSchema, NotificationChannelSchema, NotificationEventSchema, NotificationDeliverySchema, UserSchema, SessionSchema, SyncLedgerEntrySchema, AdoptionSchema, RateLimitWindowSchema, LoginThrottleRecordSchema, OutboxRowSchema, ApplyLeaseSchema];

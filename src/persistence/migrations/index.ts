@@ -20,6 +20,7 @@ import { Migration0017Adoptions } from './0017-adoptions';
 import { Migration0018GitCredentials } from './0018-git-credentials';
 import { Migration0019SharedLimits } from './0019-shared-limits';
 import { Migration0020Outbox } from './0020-outbox';
+import { Migration0021ApplyLeases } from './0021-apply-leases';
 
 /** Ordered list; the number in each name is the migration version /health reports. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -43,6 +44,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration0018GitCredentials', class: Migration0018GitCredentials },
   { name: 'Migration0019SharedLimits', class: Migration0019SharedLimits },
   { name: 'Migration0020Outbox', class: Migration0020Outbox },
+  { name: 'Migration0021ApplyLeases', class: Migration0021ApplyLeases },
 ];
 
 export function migrationNumber(name: string): number {

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { initOrm, migrate, type Orm } from '../../src/persistence/orm';
+import { APPLY_LEASE_TTL_MS, applyLeaseHolder, releaseApplyLease, takeApplyLease } from '../../src/services/sync/apply-lease';
+import { createPostgresDatabase, dbKinds } from '../helpers/databases';
+
+/** Two connections (as two workers hold) on one database: one run at a time writes to an instance. */
+describe.each(dbKinds())('the per-instance apply lease on %s', (db) => {
+  let orms: Orm[] = [];
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (db === 'postgresql') {
+      const pg = await createPostgresDatabase();
+      orms = [await initOrm({ kind: 'postgresql', url: pg.url }), await initOrm({ kind: 'postgresql', url: pg.url })];
+      cleanup = () => pg.drop();
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-lease-'));
+      const file = path.join(dir, 'arrgo.sqlite');
+      orms = [await initOrm({ kind: 'sqlite', file })];
+      await migrate(orms[0]);
+      orms.push(await initOrm({ kind: 'sqlite', file }));
+      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await migrate(orms[0]);
+  });
+  afterAll(async () => {
+    for (const orm of orms) await orm.close(true);
+    await cleanup?.();
+  });
+
+  it('gives a free instance to exactly one of two simultaneous runs, every time', async () => {
+    for (let instanceId = 1; instanceId <= 25; instanceId++) {
+      const taken = await Promise.all(orms.map((orm, i) => takeApplyLease(orm.em.fork(), instanceId, 100 + i)));
+      expect(taken.filter((g) => g !== null)).toEqual([1]);
+      expect(await applyLeaseHolder(orms[0].em.fork(), instanceId)).toBe(taken[0] === 1 ? 100 : 101);
+    }
+  });
+
+  it('lets the holder take it again with its generation, and another run only once it is released or expired', async () => {
+    const em = () => orms[0].em.fork();
+    const now = Date.now();
+    expect(await takeApplyLease(em(), 500, 1, now)).toBe(1);
+    expect(await takeApplyLease(em(), 500, 1, now + 1000)).toBe(1);
+    expect(await takeApplyLease(orms[1].em.fork(), 500, 2, now + 1000)).toBeNull();
+
+    await releaseApplyLease(em(), 500, 2); // not the holder: changes nothing
+    expect(await applyLeaseHolder(em(), 500, now + 1000)).toBe(1);
+    await releaseApplyLease(em(), 500, 1);
+    expect(await applyLeaseHolder(em(), 500)).toBeNull();
+    // The holder's own retry after a release keeps the generation: nobody wrote in between.
+    expect(await takeApplyLease(em(), 500, 1)).toBe(1);
+    await releaseApplyLease(em(), 500, 1);
+    const taken = Date.now();
+    expect(await takeApplyLease(orms[1].em.fork(), 500, 2, taken)).toBe(2);
+
+    // A holder that stopped renewing (its worker killed) loses the lease when it expires.
+    expect(await takeApplyLease(em(), 500, 3, taken + APPLY_LEASE_TTL_MS - 1)).toBeNull();
+    expect(await takeApplyLease(em(), 500, 3, taken + APPLY_LEASE_TTL_MS)).toBe(3);
+    expect(await takeApplyLease(orms[1].em.fork(), 500, 2, taken + APPLY_LEASE_TTL_MS + 1000)).toBeNull();
+  });
+});
