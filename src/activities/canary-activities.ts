@@ -14,6 +14,7 @@ import { readPreviewTarget } from '../services/sync/preview-target';
 import { progressHeartbeat, withHeartbeat } from './heartbeat';
 import { notify } from './notify';
 import { Slots } from '../services/slots';
+import { logFailure } from '../platform/logger';
 
 const NOTIFIED_ROLLOUT_STATUSES: ReadonlySet<string> = new Set<RolloutEventStatus>(['awaiting_confirmation', 'completed', 'failed', 'aborted']);
 
@@ -140,7 +141,7 @@ export function canaryActivities(deps: ActivityDeps) {
                 if (computed.status === 'ready') return { ...instance, readable: true, counts: computed.counts };
                 return { ...instance, readable: false, failure: computed.failure.cause ?? computed.failure.code };
               } catch (error) {
-                deps.logger.warn({ instanceId: instance.instanceId, errorClass: (error as Error)?.name }, 'rollout pre-check read failed');
+                logFailure(deps.logger, 'warn', { instanceId: instance.instanceId }, error, 'rollout pre-check read failed');
                 return { ...instance, readable: false, failure: 'internalError' };
               }
             }),

@@ -9,6 +9,7 @@ import { SettingsStore } from '../services/settings-store';
 import type { ActivityDeps } from './deps';
 import { progressHeartbeat, withHeartbeat } from './heartbeat';
 import { notificationEntry } from './notify';
+import { logFailure } from '../platform/logger';
 
 /** What a polling run's check activity heartbeats: instances already stored, so a retry skips them. */
 interface DriftBatchProgress {
@@ -83,7 +84,7 @@ export function driftActivities(deps: ActivityDeps) {
           concurrency: input.concurrency,
           onChecked: (instanceId, result) => {
             done.add(instanceId);
-            if ('error' in result) deps.logger.warn({ instanceId, err: result.error }, 'drift check failed');
+            if ('error' in result) logFailure(deps.logger, 'warn', { instanceId }, result.error, 'drift check failed');
             if ('error' in result || isFailedDrift(result.outcome.status)) failed.add(instanceId);
             beat();
           },

@@ -4,6 +4,7 @@ import { notificationOutboxEntry, type OutboxEntry } from '../domain/outbox';
 import { linkContext } from '../services/notifications/publisher';
 import { enqueueOutbox } from '../services/outbox/outbox-store';
 import type { ActivityDeps } from './deps';
+import { logFailure } from '../platform/logger';
 
 /** Where an event raised in the worker links to. */
 export function activityLinks(deps: ActivityDeps): LinkContext {
@@ -29,7 +30,7 @@ export async function notify(deps: ActivityDeps, build: (links: LinkContext) => 
     await deps.orm.em.fork().transactional((own) => enqueueOutbox(own, [notificationOutboxEntry(event, subjectKey)]));
     deps.outbox?.kick();
   } catch (error) {
-    deps.logger.warn({ subjectKey, errorClass: (error as Error)?.name ?? 'unknown' }, 'notification could not be written to the outbox');
+    logFailure(deps.logger, 'warn', { subjectKey }, error, 'notification could not be written to the outbox');
   }
 }
 

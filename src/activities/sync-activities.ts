@@ -37,6 +37,7 @@ import { probe } from '../platform/profiling';
 import { configuredSyncSource } from '../services/sync/sync-source';
 import { readLedger, writeLedger } from '../services/sync/ledger-service';
 import { APPLY_LEASE_RENEW_MS, applyLeaseHolder, othersAppliedSince, releaseApplyLease, takeApplyLease } from '../services/sync/apply-lease';
+import { logFailure } from '../platform/logger';
 
 /** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
 const RETRYABLE: ReadonlySet<AppCallFailure> = new Set(['timeout', 'serverError', 'unreachable', 'invalidResponse']);
@@ -325,7 +326,7 @@ export function syncActivities(deps: ActivityDeps) {
             },
           });
         } catch (error) {
-          await bindLedger().catch((ledgerError: unknown) => deps.logger.warn({ previewId, runId, errorClass: (ledgerError as Error)?.name }, 'sync ledger not written after a failed apply'));
+          await bindLedger().catch((ledgerError: unknown) => logFailure(deps.logger, 'warn', { previewId, runId }, ledgerError, 'sync ledger not written after a failed apply'));
           if (error instanceof AppRequestError) throw appFailure(error.failure, 'applying the plan');
           throw error;
         }
@@ -475,7 +476,7 @@ export function syncActivities(deps: ActivityDeps) {
         clearInterval(timer);
         await releaseApplyLease(em(), instanceId, runId).catch((error: unknown) =>
           // Not released: it expires within APPLY_LEASE_TTL_MS, and the next apply waits that long.
-          deps.logger.warn({ instanceId, runId, errorClass: (error as Error)?.name }, 'sync apply lease not released'),
+          logFailure(deps.logger, 'warn', { instanceId, runId }, error, 'sync apply lease not released'),
         );
       },
     };

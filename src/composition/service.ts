@@ -8,7 +8,7 @@ import type { Config, Role } from '../config';
 import { initOrm, migrate, type Orm } from '../persistence/orm';
 import { APP_VERSION } from '../version';
 import { SecretBox } from '../platform/crypto';
-import { createLogger, secretScrubber, type LogDestination, type Logger } from '../platform/logger';
+import { createLogger, secretScrubber, type LogDestination, type Logger, logFailure } from '../platform/logger';
 import { backupsDir, summarizeBackups } from '../services/backup/backup-service';
 import { HealthRecomputer } from '../services/config-health/health-snapshots';
 import { EvaluationService } from '../services/evaluation/evaluation-service';
@@ -79,7 +79,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const cleanups: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const cleanup of cleanups.reverse()) {
-      await cleanup().catch((error) => logger.warn({ err: error }, 'shutdown step failed'));
+      await cleanup().catch((error) => logFailure(logger, 'warn', {}, error, 'shutdown step failed'));
     }
     cleanups.length = 0;
   };
@@ -140,7 +140,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       });
       const stopHeartbeat = startWorkerHeartbeat(config.dataDir, worker.worker);
       cleanups.push(async () => stopHeartbeat());
-      worker.done.catch((error) => logger.error({ err: error }, 'worker stopped with an error'));
+      worker.done.catch((error) => logFailure(logger, 'error', {}, error, 'worker stopped with an error'));
       await ensureBackupSchedule(temporal, config.backup);
       if (config.backup.enabled && summarizeBackups(backupsDir(config.dataDir)).count === 0) {
         // A fresh install gets its first backup now rather than one interval later.

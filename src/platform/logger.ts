@@ -2,8 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino, { Logger } from 'pino';
 import { createStream } from 'rotating-file-stream';
+import { errorClass } from '../errors';
 
 export type { Logger } from 'pino';
+
+/**
+ * Logs a failure at `level` with the error's class only, and the error itself (message, stack) at
+ * debug: lines above debug never carry an error's text, which can name a host, SQL or an app's body.
+ */
+export function logFailure(logger: Pick<Logger, 'warn' | 'error' | 'debug'>, level: 'warn' | 'error', fields: Record<string, unknown>, error: unknown, message: string): void {
+  logger[level]({ ...fields, errorClass: errorClass(error) }, message);
+  logger.debug({ ...fields, err: error }, `${message}: detail`);
+}
 
 /**
  * Values that must never appear in a log line (service API key, encryption secret, decrypted

@@ -30,7 +30,7 @@ import type { ParsedRelease, ReleaseKind } from '../../domain/evaluation/release
 import { entityNames, readEntity, regularExpressionPatterns, type CustomFormatData, type QualityProfileData } from '../../domain/pcd';
 import { notFound } from '../../errors';
 import { evaluationStatesWarmedTotal } from '../../platform/metrics';
-import type { Logger } from '../../platform/logger';
+import { type Logger, logFailure } from '../../platform/logger';
 import type { PcdCache, PcdCacheManager } from '../pcd/cache-manager';
 import { BoundedCache } from './bounded-cache';
 import { loadReleaseParser, type ReleaseParser } from './parser-loader';
@@ -158,7 +158,7 @@ export class EvaluationService {
       // Shutting down terminates the worker under a warm-up: not a failure worth a line.
       if (this.closed) return;
       evaluationStatesWarmedTotal.inc({ result: 'failed' });
-      this.logger.warn({ err: error, databaseId: cache.databaseId }, 'warming the release evaluation of a new pcd cache state failed');
+      logFailure(this.logger, 'warn', { databaseId: cache.databaseId }, error, 'warming the release evaluation of a new pcd cache state failed');
     }
   }
 
@@ -171,7 +171,7 @@ export class EvaluationService {
     try {
       parsed = this.parser.parse(title, type);
     } catch (error) {
-      this.logger.warn({ err: error }, 'release parser failed on a title');
+      logFailure(this.logger, 'warn', {}, error, 'release parser failed on a title');
       parsed = null;
     }
     this.parsedCache.set(key, parsed);

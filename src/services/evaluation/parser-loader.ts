@@ -3,7 +3,7 @@
  * check throws, evaluation goes on without it: `parserAvailable` is false, `parsed` is null, and
  * only release-title conditions are evaluated (docs/evaluation.md, "When the parser fails to load").
  */
-import type { Logger } from '../../platform/logger';
+import { type Logger, logFailure } from '../../platform/logger';
 import type { ParsedRelease, ReleaseKind } from '../../domain/evaluation/release-parser';
 
 export interface ReleaseParser {
@@ -20,7 +20,7 @@ export function loadReleaseParser(logger: Logger, load: () => ParserModule = () 
     mod.parseRelease('Series.Title.S01E02.720p.HDTV.x264-GROUP', 'series');
     return { version: mod.PARSER_VERSION, parse: mod.parseRelease };
   } catch (error) {
-    logger.error({ err: error }, 'release parser failed to load: titles are evaluated without parsing');
+    logFailure(logger, 'error', {}, error, 'release parser failed to load: titles are evaluated without parsing');
     return null;
   }
 }

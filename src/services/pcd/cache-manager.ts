@@ -16,8 +16,8 @@ import {
   type ProgressCallback,
 } from '../../domain/pcd';
 import { unevaluablePatterns } from '../../domain/evaluation';
-import { errorClass, notFound, notReady } from '../../errors';
-import type { Logger } from '../../platform/logger';
+import { notFound, notReady } from '../../errors';
+import { type Logger, logFailure } from '../../platform/logger';
 import { probe } from '../../platform/profiling';
 import type { Orm } from '../../persistence/orm';
 import { PcdDatabase, SERVABLE_CACHE_STATUSES, type PcdCacheStats } from '../../persistence/entities';
@@ -181,8 +181,7 @@ export class PcdCacheManager {
           if (current?.status === 'ready' && current.contentVersion === row.contentVersion) await this.resolved(row.id, current, row.userVersion);
         }
       } catch (error) {
-        this.logger.warn({ errorClass: errorClass(error) }, 'pcd cache warm-up failed');
-        this.logger.debug({ err: error }, 'pcd cache warm-up failure detail');
+        logFailure(this.logger, 'warn', {}, error, 'pcd cache warm-up failed');
       } finally {
         running = false;
       }
@@ -264,8 +263,7 @@ export class PcdCacheManager {
       entry.status = 'failed';
       observeCacheBuild('base', 'failed', Number(process.hrtime.bigint() - started) / 1e6);
       entry.error = error instanceof Error ? error.message : String(error);
-      this.logger.error({ databaseId, errorClass: errorClass(error), retryable: entry.retryable === true }, 'pcd cache build failed');
-      this.logger.debug({ databaseId, err: error }, 'pcd cache build failure detail');
+      logFailure(this.logger, 'error', { databaseId, retryable: entry.retryable === true }, error, 'pcd cache build failed');
     }
   }
 
@@ -286,8 +284,7 @@ export class PcdCacheManager {
         Promise.resolve()
           .then(() => listener(cache))
           .catch((error) => {
-            this.logger.warn({ databaseId: cache.databaseId, errorClass: errorClass(error) }, 'warming a new pcd cache state failed');
-            this.logger.debug({ err: error, databaseId: cache.databaseId }, 'warming failure detail');
+            logFailure(this.logger, 'warn', { databaseId: cache.databaseId }, error, 'warming a new pcd cache state failed');
           });
       });
     }
