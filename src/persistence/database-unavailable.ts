@@ -8,9 +8,17 @@
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
 /**
  * What pg and knex say without a code when a connection ends or none can be had (MikroORM puts
- * the query before it: `select … - Connection terminated unexpectedly`).
+ * the query before it: `select … - Connection terminated unexpectedly`). knex ends a transaction
+ * whose BEGIN, COMMIT or ROLLBACK failed (its connection dropped), and the statements queued in it
+ * then fail with "Transaction query already complete", the connection's error lost (chaos seed 1:
+ * a rollout's start during a PostgreSQL restart).
  */
-const UNREACHABLE_MESSAGES = [/(^|- )Connection terminated\b/, /(^|- )Client has encountered a connection error/, /(^|- )Timeout acquiring a connection/];
+const UNREACHABLE_MESSAGES = [
+  /(^|- )Connection terminated\b/,
+  /(^|- )Client has encountered a connection error/,
+  /(^|- )Timeout acquiring a connection/,
+  /(^|- )Transaction query already complete\b/,
+];
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 3) return false;

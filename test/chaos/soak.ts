@@ -177,7 +177,14 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
           reject(new Error('no answer'));
         }, ANSWER_WITHIN_MS);
       });
-      return Promise.race([request, late]).finally(() => clearTimeout(timer));
+      return Promise.race([request, late])
+        .then((value) => {
+          // Whatever is down, a request is answered with what the client can act on (a 503 to retry), never a 500.
+          const status = (value as { status?: unknown } | null)?.status;
+          checked('no request answered 500', status !== 500, () => `${label} sent at ${sent} was answered 500`);
+          return value;
+        })
+        .finally(() => clearTimeout(timer));
     };
     const call = async (label: string, send: () => Promise<HttpResult>): Promise<HttpResult | null> => {
       try {
@@ -216,7 +223,7 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
       const applying = await call('POST /sync/previews/{id}/apply', () => service.post(`/sync/previews/${previewId}/apply`));
       if (!applying || applying.status >= 300) return void tally(report.unfinished, `apply refused (${applying?.status ?? 'no answer'}${applying?.body?.code ? ` ${applying.body.code}` : ''})`);
       const done = await poll('GET /sync/previews/{id}', () => service.get(`/sync/previews/${previewId}`), (r) => ['applied', 'failed'].includes(r.body?.status), 240_000);
-      if (done?.body.status !== 'applied') return void tally(report.unfinished, `apply ${done?.body.status ?? 'not finished in time'}`);
+      if (done?.body.status !== 'applied') return void tally(report.unfinished, `apply ${done?.body.status ?? 'not finished in time'}${done?.body.failure?.code ? ` (${done.body.failure.code})` : ''}`);
       tally(report.operations, 'sync applies');
       if (requestedAt > frozenAt) converged.add(instance.id);
     };
@@ -558,7 +565,8 @@ export async function runSoak(options: { seed: number; form: SoakForm; progress?
     const leaks = logLeaks(lines, [service.apiKey, ...instances.map((i) => i.apiKey), 'chaos-secret-0123456789', hook.token], [], { errorSummaries: true });
     checked('no raw error text in info-level logs', leaks.length === 0, () => `${leaks.length} lines, first: ${leaks.slice(0, 3).join(' | ')}`);
     tally(report.invariants, 'no raw error text in info-level logs', lines.length - 1);
-    if (report.violations.length) {
+    // CHAOS_KEEP_LOGS keeps them after a passing run too (to read why operations were refused).
+    if (report.violations.length || process.env.CHAOS_KEEP_LOGS) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `arrgo-chaos-${options.seed}-`));
       fs.writeFileSync(path.join(dir, 'api.log'), lines.filter((l) => l.startsWith('{')).join('\n'));
       everyWorker.forEach((w, i) => fs.writeFileSync(path.join(dir, `worker-${i + 1}.log`), w.output()));

@@ -10,6 +10,7 @@ describe('isDatabaseUnavailable', () => {
     ['an administrator shutdown (57P01)', new DriverException(driverError('terminating connection due to administrator command', '57P01'))],
     ['a server starting up (57P03)', driverError('the database system is starting up', '57P03')],
     ['a connection exception class (08006)', driverError('connection failure', '08006')],
+    ['a statement of a transaction knex ended when its connection dropped', new DriverException(driverError('Transaction query already complete, run with DEBUG=knex:tx for more info'))],
     ["knex's pool timeout", Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' })],
   ])('is true for %s', (_label, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
