@@ -22,10 +22,10 @@ import type {
   ProfileFormatItemResource,
   QualityDefinitionResource,
 } from '../app-resources';
-import type { PlanStep, WritePlan } from './plan';
+import type { PlanStep, StepOutcome, StepOutcomeKind, WritePlan } from './plan';
 import type { DelayProfileFields, DesiredQualityDefinition, QualityProfileBody } from './transform';
-import type { AppQuality, NamedId } from './types';
-import { customFormatHolds } from './views';
+import type { AppQuality, LiveQualityProfile, LiveState, NamedId } from './types';
+import { verificationNeeds, verifyPlan } from './verify';
 
 /** A quality profile as written: the body plus the complete formatItems. */
 export type QualityProfileWrite = QualityProfileBody & { formatItems: ProfileFormatItemResource[] };
@@ -54,24 +54,15 @@ export interface SyncWriter {
   updateMetadataProfile?(profile: MetadataProfilePayload & { id: number }): Promise<MetadataProfileResource>;
 }
 
-export type StepOutcomeKind = 'created' | 'updated' | 'deleted' | 'skipped';
-
-export interface StepOutcome {
-  index: number;
-  stepId: string;
-  kind: PlanStep['kind'];
-  name: string;
-  outcome: StepOutcomeKind;
-  /** The app's id of the entity written (null for skipped deletes and bulk updates). */
-  remoteId: number | null;
-}
+export type { StepOutcome, StepOutcomeKind } from './plan';
 
 export interface ApplyOptions {
   /** Index of the first step to run (resuming after the steps an earlier attempt completed). */
   startAt?: number;
   /**
    * The step at startAt was in flight when an earlier attempt stopped: it may have reached the
-   * app. A custom format the app already holds as desired is confirmed without writing it again.
+   * app. When the app already holds what it would write (read back as a verification would), it
+   * is confirmed without writing it again.
    */
   verifyFirst?: boolean;
   /** Called after each step (heartbeat with progress). */
@@ -160,7 +151,57 @@ class Lists {
   }
 }
 
-async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists, verify = false): Promise<{ outcome: StepOutcomeKind; remoteId: number | null }> {
+/** How the executor reads each live part a step is verified against. */
+const LIVE_READS: { [K in keyof LiveState]-?: (writer: SyncWriter) => Promise<LiveState[K]> } = {
+  customFormats: (w) => w.listCustomFormats(),
+  // The typed clients return whole profiles; the port only promises names and ids.
+  qualityProfiles: (w) => w.listQualityProfiles() as Promise<LiveQualityProfile[]>,
+  qualityDefinitions: (w) => w.listQualityDefinitions(),
+  qualityDefinitionLimits: async () => undefined,
+  languages: async () => undefined,
+  delayProfiles: (w) => w.listDelayProfiles(),
+  naming: (w) => w.getNamingConfig() as Promise<LiveState['naming']>,
+  mediaManagement: (w) => w.getMediaManagementConfig() as Promise<LiveState['mediaManagement']>,
+  metadataProfiles: async (w) => (w.listMetadataProfiles ? w.listMetadataProfiles() : undefined),
+};
+
+/**
+ * The in-flight step of a resumed apply, when the app already holds everything it would write
+ * (the earlier attempt's write landed, its answer or its record was lost): its outcome, so it is
+ * confirmed without being sent again. Null when it must be written.
+ */
+async function confirmedInFlight(plan: WritePlan, step: PlanStep, writer: SyncWriter): Promise<{ outcome: StepOutcomeKind; remoteId: number | null } | null> {
+  if (step.op === 'delete') return null;
+  const live: LiveState = {};
+  for (const part of verificationNeeds([step])) (live as Record<string, unknown>)[part] = await LIVE_READS[part](writer);
+  const remoteId = inFlightTarget(step, live);
+  if (remoteId === undefined) return null;
+  const outcome: StepOutcome = { index: 0, stepId: step.id, kind: step.kind, name: step.name, outcome: 'updated', remoteId };
+  const verification = verifyPlan({ ...plan, steps: [step] }, [outcome], live, new Date());
+  return verification.status === 'verified' ? { outcome: step.action === 'create' ? 'created' : 'updated', remoteId } : null;
+}
+
+/** The app's id of what an in-flight step writes (null: a settings resource without one), undefined when it is not there. */
+function inFlightTarget(step: PlanStep, live: LiveState): number | null | undefined {
+  switch (step.kind) {
+    case 'customFormat':
+      return Lists.target(live.customFormats ?? [], step)?.id;
+    case 'qualityProfile':
+      return Lists.target(live.qualityProfiles ?? [], step)?.id;
+    case 'metadataProfile':
+      return live.metadataProfiles?.find((p) => p.name === step.name)?.id;
+    case 'delayProfile':
+      return live.delayProfiles?.find((p) => p.id === step.remoteId)?.id;
+    case 'naming':
+      return live.naming ? (live.naming.id ?? null) : undefined;
+    case 'mediaManagement':
+      return live.mediaManagement ? (live.mediaManagement.id ?? null) : undefined;
+    case 'qualityDefinitions':
+      return null;
+  }
+}
+
+async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists): Promise<{ outcome: StepOutcomeKind; remoteId: number | null }> {
   switch (step.kind) {
     case 'customFormat': {
       const formats = await lists.customFormats();
@@ -172,10 +213,6 @@ async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists, verify 
         return { outcome: 'deleted', remoteId: target.id };
       }
       const existing = Lists.target(formats, step);
-      if (verify && existing) {
-        const live = (await writer.listCustomFormats()).find((f) => f.id === existing.id);
-        if (live && live.name === step.payload.name && customFormatHolds(live, step.payload)) return { outcome: step.action === 'create' ? 'created' : 'updated', remoteId: existing.id };
-      }
       const payload = structuredClone(step.payload);
       const saved = existing ? await writer.updateCustomFormat({ ...payload, id: existing.id }) : await writer.createCustomFormat(payload);
       Lists.upsert(formats, saved);
@@ -240,7 +277,8 @@ export async function applyPlan(plan: WritePlan, writer: SyncWriter, options: Ap
   const outcomes: StepOutcome[] = [];
   for (let index = options.startAt ?? 0; index < plan.steps.length; index++) {
     const step = plan.steps[index];
-    const result = await runStep(step, writer, lists, options.verifyFirst === true && index === options.startAt);
+    const inFlight = options.verifyFirst === true && index === options.startAt;
+    const result = (inFlight ? await confirmedInFlight(plan, step, writer) : null) ?? (await runStep(step, writer, lists));
     const outcome: StepOutcome = { index, stepId: step.id, kind: step.kind, name: step.name, ...result };
     outcomes.push(outcome);
     await options.onStep?.(outcome, plan.steps.length);

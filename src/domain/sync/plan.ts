@@ -441,3 +441,16 @@ export function planSync(input: PlanInput): SyncPlan {
   preview.counts = countActions(preview);
   return { preview, plan: { version: WRITE_PLAN_VERSION, arrType, steps, bindings }, desired, identity };
 }
+
+/** What applying one step did (recorded on the run, step by step). */
+export type StepOutcomeKind = 'created' | 'updated' | 'deleted' | 'skipped';
+
+export interface StepOutcome {
+  index: number;
+  stepId: string;
+  kind: PlanStep['kind'];
+  name: string;
+  outcome: StepOutcomeKind;
+  /** The app's id of the entity written (null for skipped deletes and bulk updates). */
+  remoteId: number | null;
+}

@@ -10,8 +10,7 @@
  */
 import { diff, type DiffOptions } from '../diff';
 import { failureEvidence, isAppCallFailure, type FailureCode, type FailureEvidence } from '../failure-evidence';
-import type { StepOutcome } from './execute';
-import type { PlanStep, WritePlan } from './plan';
+import type { PlanStep, StepOutcome, WritePlan } from './plan';
 import type { LiveState, NamedId, SyncEntityType } from './types';
 import {
   CUSTOM_FORMAT_DIFF,

@@ -84,6 +84,26 @@ describe('applyPlan', () => {
     expect(pending(await planFor(sampleDatabase(), target, sampleSelection('movie_app')))).toEqual([]);
   });
 
+  // The chaos soak (short form in CI) found a quality profile PUT sent twice with the same body: the
+  // worker was killed after the app applied it and before the run recorded it.
+  it.each(['qualityProfile', 'delayProfile', 'naming'] as const)('confirms an in-flight %s step the app already holds without sending it again', async (kind) => {
+    target = await startApp('radarr');
+    const { plan } = await planFor(sampleDatabase(), target, sampleSelection('movie_app'));
+    const at = plan.steps.findIndex((s) => s.kind === kind);
+    expect(at).toBeGreaterThan(0);
+    // Every step up to and including the in-flight one reached the app; the run recorded those before it.
+    await applyPlan({ ...plan, steps: plan.steps.slice(0, at + 1) }, target.client);
+    const before = target.emulator.writes.log.length;
+    const resumed = await applyPlan(plan, target.client, { startAt: at, verifyFirst: true });
+    expect(resumed[0]).toMatchObject({ index: at, kind, outcome: plan.steps[at].action === 'create' ? 'created' : 'updated' });
+    const resumedPaths = target.emulator.writes.log.slice(before).map((w: { path: string }) => w.path);
+    // The in-flight step's resource is not written again; the steps after it are.
+    const resource = { qualityProfile: '/qualityprofile', delayProfile: '/delayprofile', naming: '/config/naming' }[kind];
+    expect(resumedPaths.filter((p: string) => p.includes(resource))).toEqual([]);
+    expect(resumedPaths.length).toBeGreaterThan(0);
+    expect(pending(await planFor(sampleDatabase(), target, sampleSelection('movie_app')))).toEqual([]);
+  });
+
   it('verifies an in-flight step that did not reach the app by writing it', async () => {
     target = await startApp('radarr');
     const { plan } = await planFor(sampleDatabase(), target, sampleSelection('movie_app'));
