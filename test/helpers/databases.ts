@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { DatabaseConfig } from '../../src/persistence/orm';
+import { initOrm, migrate, type DatabaseConfig, type Orm } from '../../src/persistence/orm';
 
 export type DbKind = 'postgresql' | 'sqlite';
 
@@ -73,6 +73,36 @@ export async function createEmptyDatabase(db: DbKind): Promise<EmptyDatabase> {
     async drop() {
       await pg?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two ORMs on one fresh, migrated database of the kind, as two processes hold it (racing writers),
+ * and how to close both and remove the database.
+ */
+export async function twoConnections(db: DbKind): Promise<{ orms: Orm[]; close: () => Promise<void> }> {
+  let orms: Orm[];
+  let remove: () => Promise<void>;
+  if (db === 'postgresql') {
+    const pg = await createPostgresDatabase();
+    orms = [await initOrm({ kind: 'postgresql', url: pg.url }), await initOrm({ kind: 'postgresql', url: pg.url })];
+    remove = () => pg.drop();
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-two-connections-'));
+    const file = path.join(dir, 'arrgo.sqlite');
+    orms = [await initOrm({ kind: 'sqlite', file })];
+    // The SQLite file exists (with its schema) before the second connection opens it.
+    await migrate(orms[0]);
+    orms.push(await initOrm({ kind: 'sqlite', file }));
+    remove = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  await migrate(orms[0]);
+  return {
+    orms,
+    close: async () => {
+      for (const orm of orms) await orm.close(true);
+      await remove();
     },
   };
 }

@@ -1,33 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { initOrm, migrate, type Orm } from '../../src/persistence/orm';
+import type { Orm } from '../../src/persistence/orm';
 import { APPLY_LEASE_TTL_MS, applyLeaseHolder, releaseApplyLease, takeApplyLease } from '../../src/services/sync/apply-lease';
-import { createPostgresDatabase, dbKinds } from '../helpers/databases';
+import { dbKinds, twoConnections } from '../helpers/databases';
 
 /** Two connections (as two workers hold) on one database: one run at a time writes to an instance. */
 describe.each(dbKinds())('the per-instance apply lease on %s', (db) => {
   let orms: Orm[] = [];
-  let cleanup: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    if (db === 'postgresql') {
-      const pg = await createPostgresDatabase();
-      orms = [await initOrm({ kind: 'postgresql', url: pg.url }), await initOrm({ kind: 'postgresql', url: pg.url })];
-      cleanup = () => pg.drop();
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-lease-'));
-      const file = path.join(dir, 'arrgo.sqlite');
-      orms = [await initOrm({ kind: 'sqlite', file })];
-      await migrate(orms[0]);
-      orms.push(await initOrm({ kind: 'sqlite', file }));
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
-    await migrate(orms[0]);
+    ({ orms, close } = await twoConnections(db));
   });
   afterAll(async () => {
-    for (const orm of orms) await orm.close(true);
-    await cleanup?.();
+    await close?.();
   });
 
   it('gives a free instance to exactly one of two simultaneous runs, every time', async () => {

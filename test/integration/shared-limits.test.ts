@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { LoginThrottle } from '../../src/domain/auth/login-throttle';
-import { initOrm, migrate, type Orm } from '../../src/persistence/orm';
+import type { Orm } from '../../src/persistence/orm';
 import { DatabaseThrottleStore } from '../../src/services/auth/login-throttle-store';
 import { SharedRateLimit } from '../../src/services/shared-rate-limit';
-import { createPostgresDatabase, dbKinds } from '../helpers/databases';
+import { dbKinds, twoConnections } from '../helpers/databases';
 import { addInstance, linkDatabase, SAMPLE_PCD, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness, type HttpResult } from '../helpers/harness';
 import { startApiProcess, type ApiProcess } from '../helpers/worker-process';
@@ -106,26 +103,13 @@ describe.each(dbKinds())('limits shared by two API processes on %s', (db) => {
 /** Two connections (as two processes hold) racing on one database: the counts stay exact. */
 describe.each(dbKinds())('shared limit counters under concurrent writers on %s', (db) => {
   let orms: Orm[] = [];
-  let cleanup: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    if (db === 'postgresql') {
-      const pg = await createPostgresDatabase();
-      orms = [await initOrm({ kind: 'postgresql', url: pg.url }), await initOrm({ kind: 'postgresql', url: pg.url })];
-      cleanup = () => pg.drop();
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arrgo-limits-'));
-      const file = path.join(dir, 'arrgo.sqlite');
-      orms = [await initOrm({ kind: 'sqlite', file })];
-      await migrate(orms[0]);
-      orms.push(await initOrm({ kind: 'sqlite', file }));
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
-    await migrate(orms[0]);
+    ({ orms, close } = await twoConnections(db));
   });
   afterAll(async () => {
-    for (const orm of orms) await orm.close(true);
-    await cleanup?.();
+    await close?.();
   });
 
   it('admits exactly the allowance when 40 requests race for 20 slots', async () => {
