@@ -300,7 +300,10 @@ export interface paths {
          */
         get: operations["getDatabasePull"];
         put?: never;
-        /** Fetch, import new base ops and rebuild the cache (a Temporal workflow; concurrent pulls join one run) */
+        /**
+         * Fetch, import new base ops and rebuild the cache (a Temporal workflow; concurrent pulls join one run)
+         * @description A request made while a pull runs joins it, and a pull that had already begun fetching fetches again before it finishes, so the answer includes every commit made before the request.
+         */
         post: operations["pullDatabase"];
         delete?: never;
         options?: never;

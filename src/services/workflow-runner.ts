@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ServiceError, WorkflowFailedError, type WorkflowClient, type WorkflowHandle, type WorkflowHandleWithStartDetails, type WorkflowStartOptions } from '@temporalio/client';
-import type { Duration, SearchAttributePair, Workflow, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowResultType } from '@temporalio/common';
+import { ServiceError, WorkflowFailedError, type WorkflowClient, type WorkflowHandle, type WorkflowHandleWithSignaledRunId, type WorkflowHandleWithStartDetails, type WorkflowStartOptions } from '@temporalio/client';
+import type { Duration, SearchAttributePair, SignalDefinition, Workflow, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowResultType } from '@temporalio/common';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { AppError } from '../errors';
 import type { TemporalGateway } from '../platform/temporal-client';
@@ -47,6 +47,34 @@ export async function startWorkflow<W extends Workflow>(gateway: Pick<TemporalGa
   try {
     // TypeScript cannot resolve the SDK's conditional args type for a generic W; start.args is Parameters<W>.
     return await (eagerClient ?? gateway.client).workflow.start<W>(workflow, options as unknown as WorkflowStartOptions<W>);
+  } catch (error) {
+    throw translateTemporalError(error);
+  }
+}
+
+/**
+ * Sends `signal` to the running workflow with the start's id, or starts it and then sends it
+ * (Temporal's signal-with-start, one call): for requests that join a running workflow and must
+ * tell it they came.
+ */
+export async function signalWithStartWorkflow<W extends Workflow>(
+  gateway: Pick<TemporalGateway, 'client' | 'taskQueue'>,
+  workflow: W,
+  start: Omit<WorkflowStart<W>, 'conflictPolicy' | 'eager'> & { workflowId: string },
+  signal: SignalDefinition<[]>,
+): Promise<WorkflowHandleWithSignaledRunId<W>> {
+  try {
+    return await gateway.client.workflow.signalWithStart<W, []>(workflow, {
+      taskQueue: gateway.taskQueue,
+      workflowId: start.workflowId,
+      args: start.args,
+      typedSearchAttributes: start.searchAttributes ? new TypedSearchAttributes(start.searchAttributes) : undefined,
+      staticSummary: start.staticSummary,
+      staticDetails: start.staticDetails,
+      workflowExecutionTimeout: start.executionTimeout,
+      workflowIdReusePolicy: start.reusePolicy,
+      signal,
+    } as never);
   } catch (error) {
     throw translateTemporalError(error);
   }

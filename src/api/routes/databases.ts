@@ -74,6 +74,7 @@ export function registerDatabaseRoutes(router: ApiRouter, deps: ApiDeps): void {
     path: '/databases/{id}/pull',
     operationId: 'pullDatabase',
     summary: 'Fetch, import new base ops and rebuild the cache (a Temporal workflow; concurrent pulls join one run)',
+    description: 'A request made while a pull runs joins it, and a pull that had already begun fetching fetches again before it finishes, so the answer includes every commit made before the request.',
     tags,
     params: IdParams,
     query: z.object(waitQuery('the pull has finished')),

@@ -1,8 +1,7 @@
 import { WorkflowNotFoundError, type WorkflowExecutionDescription } from '@temporalio/client';
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
-import { pcdPullProgressQuery, pcdPullWorkflow, searchAttributes, type PullProgress, type PullResult } from '../../workflows/contracts';
+import { pcdPullProgressQuery, pcdPullRequestedSignal, pcdPullWorkflow, searchAttributes, type PullProgress, type PullResult } from '../../workflows/contracts';
 import type { ServiceDeps } from '../deps';
-import { startWorkflow, translateTemporalError, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
+import { signalWithStartWorkflow, translateTemporalError, workflowResultWithin, type WaitedAnswer } from '../workflow-runner';
 import { PcdDatabaseService, toDatabaseView, type DatabaseInput, type DatabasePatch, type DatabaseView } from './database-service';
 import { pullWorkflowId, RollbackService } from '../snapshots/rollback-service';
 import { cloneDirectory } from './source-files';
@@ -33,15 +32,18 @@ export interface PullStateView {
   closedAt: string | null;
 }
 
-/** Starts the pull workflow of a database, or joins the one running. */
-export function startPull(gateway: Pick<ServiceDeps['temporal'], 'client' | 'taskQueue' | 'localWorkerClient'>, databaseId: number) {
-  return startWorkflow(gateway, pcdPullWorkflow, {
+/**
+ * Starts the pull workflow of a database, or joins the one running and tells it so: a pull already
+ * fetching fetches again before it completes, so what was committed before this request is in
+ * the answer.
+ */
+export function startPull(gateway: Pick<ServiceDeps['temporal'], 'client' | 'taskQueue'>, databaseId: number) {
+  return signalWithStartWorkflow(gateway, pcdPullWorkflow, {
     workflowId: pullWorkflowId(gateway.taskQueue, databaseId),
     args: [databaseId],
-    conflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
     staticSummary: `Pull of PCD database ${databaseId}`,
     searchAttributes: searchAttributes({ kind: 'pcd-pull', databaseId }),
-  });
+  }, pcdPullRequestedSignal);
 }
 
 /** Linking, pulling and unlinking PCD databases: the use cases behind /databases. */

@@ -1,4 +1,4 @@
-import { defineQuery } from '@temporalio/workflow';
+import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { PullPhase } from '../../domain/pcd/pull-phases';
 import type { SourceFailure } from '../../domain/pcd/source-failures';
 import { defineWorkflow } from './define';
@@ -22,3 +22,10 @@ export interface PullProgress {
 }
 
 export const pcdPullProgressQuery = defineQuery<PullProgress>('pcdPullProgress');
+
+/**
+ * A pull was asked for (sent with every start or join): one asked for after the running pull began
+ * fetching makes it fetch again before it completes, so its answer includes what was committed
+ * before the request.
+ */
+export const pcdPullRequestedSignal = defineSignal('pcdPullRequested');
