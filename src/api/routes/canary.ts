@@ -171,7 +171,9 @@ export function registerCanaryRoutes(router: ApiRouter, deps: ApiDeps): void {
         const { message, ...fields } = start.refusal;
         return { status: 409, body: { error: message, ...fields } };
       }
-      return { status: 201, body: await rolloutView(deps, await loadRollout(deps, start.rollout.id)) };
+      // Answered from what the start stored, not read again: once its workflow runs, the rollout must
+      // reach the client even while the database cannot be read (a 503 here left one waiting at its gate).
+      return { status: 201, body: await rolloutView(deps, start.rollout) };
     },
   });
 
