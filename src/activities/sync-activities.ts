@@ -7,6 +7,7 @@ import { evidenceForAppFailure, failureEvidence, isAppCallFailure, type AppCallF
 import {
   annotateOrigins,
   applyPlan,
+  AppMovedDuringApply,
   completeRun,
   ledgerWrites,
   liveNeeds,
@@ -36,7 +37,7 @@ import { syncApplyDuration, syncRunsTotal } from '../platform/metrics';
 import { probe } from '../platform/profiling';
 import { configuredSyncSource } from '../services/sync/sync-source';
 import { readLedger, writeLedger } from '../services/sync/ledger-service';
-import { APPLY_LEASE_RENEW_MS, applyLeaseHolder, othersAppliedSince, releaseApplyLease, takeApplyLease } from '../services/sync/apply-lease';
+import { APPLY_LEASE_RENEW_MS, applyLeaseHolder, othersAppliedSince, releaseApplyLease, takeApplyLease, takeApplyLeaseNotingOthers } from '../services/sync/apply-lease';
 import { logFailure } from '../platform/logger';
 
 /** App failures worth retrying (with backoff); the rest (rejected, unauthorized, notFound) are final. */
@@ -65,7 +66,7 @@ export interface GeneratedPreview {
 export interface ApplySummary {
   steps: number;
   written: number;
-  /** The app moved since the preview: nothing was written. */
+  /** The app moved since the preview (or, for a resumed run, since its last step): nothing (more) was written. */
   stale?: boolean;
   /** The app at the instance's URL is of another type (appMismatch): nothing (more) was written. */
   refused?: FailureEvidence;
@@ -281,7 +282,7 @@ export function syncActivities(deps: ActivityDeps) {
       const resumeAt = Math.max(heartbeat?.next ?? 0, confirmed);
       if (!subject.instance) throw notFound(`Instance ${subject.preview.instanceId} not found`);
       const instanceId = subject.preview.instanceId;
-      const generation = await waitForApplyLease(ctx, instanceId, runId, heartbeat);
+      const { generation, othersHeldItSince } = await waitForApplyLease(ctx, instanceId, runId, heartbeat);
       const lease = keepApplyLease(instanceId, runId);
       try {
         const connection = new InstanceService(em(), deps.secretBox).connectionOf(subject.instance);
@@ -316,6 +317,10 @@ export function syncActivities(deps: ActivityDeps) {
           await applyPlan(plan, client, {
             startAt,
             verifyFirst: startAt > 0 || ctx.info.attempt > 1,
+            // Another run held the lease since this run's last confirmed step (this one was interrupted
+            // and the other applied meanwhile): write nothing the app already holds, and nothing over
+            // what the other run wrote (the chaos soak saw a resumed run send the other's writes again).
+            recheckRemaining: startAt > 0 && othersHeldItSince,
             onStep: async (outcome: StepOutcome, total: number) => {
               await recordOutcome(runId, recorded, outcome);
               ctx.heartbeat({ next: outcome.index + 1, total, checked: true, generation });
@@ -327,6 +332,10 @@ export function syncActivities(deps: ActivityDeps) {
           });
         } catch (error) {
           await bindLedger().catch((ledgerError: unknown) => logFailure(deps.logger, 'warn', { previewId, runId }, ledgerError, 'sync ledger not written after a failed apply'));
+          if (error instanceof AppMovedDuringApply) {
+            deps.logger.info({ previewId, runId, instanceId, step: error.index + 1 }, 'sync apply stopped: another apply of the instance changed the app while this one was interrupted');
+            return { steps: plan.steps.length, written: recorded.filter((o) => o.outcome !== 'skipped').length, stale: true };
+          }
           if (error instanceof AppRequestError) throw appFailure(error.failure, 'applying the plan');
           throw error;
         }
@@ -444,14 +453,15 @@ export function syncActivities(deps: ActivityDeps) {
 
   /**
    * Takes the instance's apply lease for the run, waiting (heartbeating which run holds it) while
-   * another run writes to the instance: its generation.
+   * another run writes to the instance: its generation, and whether another run held it since this
+   * run last did.
    */
-  async function waitForApplyLease(ctx: Context, instanceId: number, runId: number, details: ApplyHeartbeat | undefined): Promise<number> {
+  async function waitForApplyLease(ctx: Context, instanceId: number, runId: number, details: ApplyHeartbeat | undefined): Promise<{ generation: number; othersHeldItSince: boolean }> {
     for (let waited = 0; ; waited += APPLY_LEASE_POLL_MS) {
-      const generation = await takeApplyLease(em(), instanceId, runId);
-      if (generation !== null) {
+      const taken = await takeApplyLeaseNotingOthers(em(), instanceId, runId);
+      if (taken) {
         if (waited > 0) deps.logger.info({ instanceId, runId, waitedMs: waited }, 'sync apply waited for another apply of the instance');
-        return generation;
+        return taken;
       }
       ctx.heartbeat({ ...details, waitingForRun: await applyLeaseHolder(em(), instanceId) });
       await ctx.sleep(APPLY_LEASE_POLL_MS);

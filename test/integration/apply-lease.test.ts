@@ -1,5 +1,5 @@
 import type { Orm } from '../../src/persistence/orm';
-import { APPLY_LEASE_TTL_MS, applyLeaseHolder, releaseApplyLease, takeApplyLease } from '../../src/services/sync/apply-lease';
+import { APPLY_LEASE_TTL_MS, applyLeaseHolder, releaseApplyLease, takeApplyLease, takeApplyLeaseNotingOthers } from '../../src/services/sync/apply-lease';
 import { dbKinds, twoConnections } from '../helpers/databases';
 
 /** Two connections (as two workers hold) on one database: one run at a time writes to an instance. */
@@ -43,5 +43,25 @@ describe.each(dbKinds())('the per-instance apply lease on %s', (db) => {
     expect(await takeApplyLease(em(), 500, 3, taken + APPLY_LEASE_TTL_MS - 1)).toBeNull();
     expect(await takeApplyLease(em(), 500, 3, taken + APPLY_LEASE_TTL_MS)).toBe(3);
     expect(await takeApplyLease(orms[1].em.fork(), 500, 2, taken + APPLY_LEASE_TTL_MS + 1000)).toBeNull();
+  });
+
+  // A resumed run must not write over what another apply wrote while it was interrupted (chaos seed
+  // 1 on 3b346ee: a resumed run sent the naming and delay profile another run had just written).
+  it('tells a run taking the lease again whether another run held it in between', async () => {
+    const em = () => orms[0].em.fork();
+    const other = () => orms[1].em.fork();
+    expect(await takeApplyLeaseNotingOthers(em(), 600, 1)).toEqual({ generation: 1, othersHeldItSince: false });
+    // Its worker killed: its retry takes the lease again, before or after it expired, with nobody in between.
+    expect(await takeApplyLeaseNotingOthers(em(), 600, 1)).toEqual({ generation: 1, othersHeldItSince: false });
+    await releaseApplyLease(em(), 600, 1);
+    expect(await takeApplyLeaseNotingOthers(em(), 600, 1)).toEqual({ generation: 1, othersHeldItSince: false });
+
+    // Released, taken by run 2, released again: run 1's retry learns that run 2 held it.
+    await releaseApplyLease(em(), 600, 1);
+    expect(await takeApplyLeaseNotingOthers(other(), 600, 2)).toEqual({ generation: 2, othersHeldItSince: true });
+    expect(await takeApplyLeaseNotingOthers(em(), 600, 1)).toBeNull();
+    await releaseApplyLease(other(), 600, 2);
+    expect(await takeApplyLeaseNotingOthers(em(), 600, 1)).toEqual({ generation: 3, othersHeldItSince: true });
+    expect(await takeApplyLeaseNotingOthers(em(), 600, 1)).toEqual({ generation: 3, othersHeldItSince: false });
   });
 });

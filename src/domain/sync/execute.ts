@@ -65,6 +65,13 @@ export interface ApplyOptions {
    * is confirmed without writing it again.
    */
   verifyFirst?: boolean;
+  /**
+   * Another apply of the instance may have written since the steps before startAt were confirmed:
+   * every remaining step is read back first. One the app already holds is confirmed without a
+   * write; the first one it does not hold stops the apply (AppMovedDuringApply), since writing it
+   * could undo what the other apply wrote.
+   */
+  recheckRemaining?: boolean;
   /** Called after each step (heartbeat with progress). */
   onStep?: (outcome: StepOutcome, total: number) => void | Promise<void>;
 }
@@ -165,16 +172,24 @@ const LIVE_READS: { [K in keyof LiveState]-?: (writer: SyncWriter) => Promise<Li
   metadataProfiles: async (w) => (w.listMetadataProfiles ? w.listMetadataProfiles() : undefined),
 };
 
+/** A resumed apply found the app changed under it by another apply: nothing from step `index` on was written. */
+export class AppMovedDuringApply extends Error {
+  constructor(readonly index: number) {
+    super(`step ${index + 1} of the plan: the app no longer holds what the plan was computed against`);
+    this.name = 'AppMovedDuringApply';
+  }
+}
+
 /**
- * The in-flight step of a resumed apply, when the app already holds everything it would write
- * (the earlier attempt's write landed, its answer or its record was lost): its outcome, so it is
- * confirmed without being sent again. Null when it must be written.
+ * A step of a resumed apply, when the app already holds everything it would write (an earlier
+ * attempt's write landed, its answer or its record was lost; or another apply wrote the same):
+ * its outcome, so it is confirmed without being sent again. Null when it must be written.
  */
-async function confirmedInFlight(plan: WritePlan, step: PlanStep, writer: SyncWriter): Promise<{ outcome: StepOutcomeKind; remoteId: number | null } | null> {
+async function confirmedOnApp(plan: WritePlan, step: PlanStep, writer: SyncWriter): Promise<{ outcome: StepOutcomeKind; remoteId: number | null } | null> {
   if (step.op === 'delete') return null;
   const live: LiveState = {};
   for (const part of verificationNeeds([step])) (live as Record<string, unknown>)[part] = await LIVE_READS[part](writer);
-  const remoteId = inFlightTarget(step, live);
+  const remoteId = targetOnApp(step, live);
   if (remoteId === undefined) return null;
   const outcome: StepOutcome = { index: 0, stepId: step.id, kind: step.kind, name: step.name, outcome: 'updated', remoteId };
   const verification = verifyPlan({ ...plan, steps: [step] }, [outcome], live, new Date());
@@ -182,7 +197,7 @@ async function confirmedInFlight(plan: WritePlan, step: PlanStep, writer: SyncWr
 }
 
 /** The app's id of what an in-flight step writes (null: a settings resource without one), undefined when it is not there. */
-function inFlightTarget(step: PlanStep, live: LiveState): number | null | undefined {
+function targetOnApp(step: PlanStep, live: LiveState): number | null | undefined {
   switch (step.kind) {
     case 'customFormat':
       return Lists.target(live.customFormats ?? [], step)?.id;
@@ -199,6 +214,13 @@ function inFlightTarget(step: PlanStep, live: LiveState): number | null | undefi
     case 'qualityDefinitions':
       return null;
   }
+}
+
+/** For recheckRemaining: a delete holds when its entity is gone; anything else as confirmedOnApp. */
+async function heldByApp(plan: WritePlan, step: PlanStep, writer: SyncWriter): Promise<{ outcome: StepOutcomeKind; remoteId: number | null } | null> {
+  if (step.op !== 'delete') return confirmedOnApp(plan, step, writer);
+  const entities = step.kind === 'customFormat' ? await writer.listCustomFormats() : await writer.listQualityProfiles();
+  return entities.some((e) => e.id === step.remoteId && e.name === step.name) ? null : { outcome: 'skipped', remoteId: null };
 }
 
 async function runStep(step: PlanStep, writer: SyncWriter, lists: Lists): Promise<{ outcome: StepOutcomeKind; remoteId: number | null }> {
@@ -277,8 +299,14 @@ export async function applyPlan(plan: WritePlan, writer: SyncWriter, options: Ap
   const outcomes: StepOutcome[] = [];
   for (let index = options.startAt ?? 0; index < plan.steps.length; index++) {
     const step = plan.steps[index];
-    const inFlight = options.verifyFirst === true && index === options.startAt;
-    const result = (inFlight ? await confirmedInFlight(plan, step, writer) : null) ?? (await runStep(step, writer, lists));
+    let result: { outcome: StepOutcomeKind; remoteId: number | null } | null;
+    if (options.recheckRemaining) {
+      result = await heldByApp(plan, step, writer);
+      if (!result) throw new AppMovedDuringApply(index);
+    } else {
+      const inFlight = options.verifyFirst === true && index === options.startAt;
+      result = (inFlight ? await confirmedOnApp(plan, step, writer) : null) ?? (await runStep(step, writer, lists));
+    }
     const outcome: StepOutcome = { index, stepId: step.id, kind: step.kind, name: step.name, ...result };
     outcomes.push(outcome);
     await options.onStep?.(outcome, plan.steps.length);

@@ -109,7 +109,7 @@ export type {
 } from './plan';
 
 // ---- execution through a port
-export { applyPlan, completeFormatItems, qualityProfileWriteBody, mergeSettings, mergeDelayProfile, mergeQualityDefinitions } from './execute';
+export { applyPlan, AppMovedDuringApply, completeFormatItems, qualityProfileWriteBody, mergeSettings, mergeDelayProfile, mergeQualityDefinitions } from './execute';
 export type { SyncWriter, QualityProfileWrite, StepOutcome, StepOutcomeKind, ApplyOptions } from './execute';
 
 // ---- drift

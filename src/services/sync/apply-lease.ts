@@ -34,6 +34,21 @@ export async function takeApplyLease(em: EntityManager, instanceId: number, runI
   return rows.length ? Number(rows[0].generation) : null;
 }
 
+/**
+ * Takes the instance's lease for the run (as takeApplyLease), and tells whether another run held it
+ * since this run last did: the row read just before taking it names another holder, or the
+ * generation moved (another run took it and let it go in between). Null while another run holds it.
+ */
+export async function takeApplyLeaseNotingOthers(em: EntityManager, instanceId: number, runId: number, now = Date.now()): Promise<{ generation: number; othersHeldItSince: boolean } | null> {
+  const rows: { holder_run_id: number | string; generation: number | string }[] = await em
+    .getConnection()
+    .execute('select holder_run_id, generation from apply_leases where instance_id = ?', [instanceId]);
+  const generation = await takeApplyLease(em, instanceId, runId, now);
+  if (generation === null) return null;
+  const last = rows[0];
+  return { generation, othersHeldItSince: last !== undefined && (Number(last.holder_run_id) !== runId || Number(last.generation) !== generation) };
+}
+
 /** The run holding the instance's lease now, or null when it is free. */
 export async function applyLeaseHolder(em: EntityManager, instanceId: number, now = Date.now()): Promise<number | null> {
   const rows: { holder_run_id: number | string }[] = await em

@@ -4,7 +4,7 @@
  * guarded deletes, progress callbacks, and read-modify-write that keeps settings arrgo does not own.
  */
 import { AppRequestError, type SonarrClient } from '../../../src/clients';
-import { applyPlan, type StepOutcome, type SyncWriter, type WritePlan } from '../../../src/domain/sync';
+import { applyPlan, AppMovedDuringApply, type StepOutcome, type SyncWriter, type WritePlan } from '../../../src/domain/sync';
 import { pending, planFor, sampleDatabase, sampleSelection, startApp, type AppUnderTest } from './helpers';
 
 /** A writer that lets `ok` writes through, then performs the next one and "loses" its response. */
@@ -102,6 +102,38 @@ describe('applyPlan', () => {
     expect(resumedPaths.filter((p: string) => p.includes(resource))).toEqual([]);
     expect(resumedPaths.length).toBeGreaterThan(0);
     expect(pending(await planFor(sampleDatabase(), target, sampleSelection('movie_app')))).toEqual([]);
+  });
+
+  // Chaos seed 1 on 3b346ee: a run interrupted after its quality profile, another apply of the
+  // instance wrote the delay profile and naming, and the resumed run sent both again.
+  it('a resumed run that another apply overtook confirms what the app already holds and writes nothing', async () => {
+    target = await startApp('radarr');
+    const { plan } = await planFor(sampleDatabase(), target, sampleSelection('movie_app'));
+    const at = plan.steps.findIndex((s) => s.kind === 'qualityProfile') + 1;
+    expect(at).toBeLessThan(plan.steps.length);
+    await applyPlan({ ...plan, steps: plan.steps.slice(0, at) }, target.client);
+    // The other apply, previewed after those steps, writes the rest.
+    const other = await planFor(sampleDatabase(), target, sampleSelection('movie_app'));
+    await applyPlan(other.plan, target.client);
+    const before = target.emulator.writes.log.length;
+    const resumed = await applyPlan(plan, target.client, { startAt: at, recheckRemaining: true });
+    expect(target.emulator.writes.log.length).toBe(before);
+    expect(resumed.map((o) => [o.index, o.stepId])).toEqual(plan.steps.slice(at).map((s, i) => [at + i, s.id]));
+    expect(pending(await planFor(sampleDatabase(), target, sampleSelection('movie_app')))).toEqual([]);
+  });
+
+  it('a resumed run that another apply overtook stops at the first step the app does not hold, before writing it', async () => {
+    target = await startApp('radarr');
+    const { plan } = await planFor(sampleDatabase(), target, sampleSelection('movie_app'));
+    const naming = plan.steps.findIndex((s) => s.kind === 'naming');
+    expect(naming).toBeGreaterThan(0);
+    // Every step before naming reached the app (this run's own, or the other apply's); naming did not.
+    await applyPlan({ ...plan, steps: plan.steps.slice(0, naming) }, target.client);
+    const before = target.emulator.writes.log.length;
+    const error = await applyPlan(plan, target.client, { startAt: naming - 1, recheckRemaining: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppMovedDuringApply);
+    expect((error as AppMovedDuringApply).index).toBe(naming);
+    expect(target.emulator.writes.log.length).toBe(before);
   });
 
   it('verifies an in-flight step that did not reach the app by writing it', async () => {
