@@ -45,6 +45,13 @@ const RETRYABLE: ReadonlySet<AppCallFailure> = new Set(['timeout', 'serverError'
 export const APP_FAILURE_PREFIX = 'app:';
 /** How often an apply waiting for another apply of its instance asks for the lease again. */
 const APPLY_LEASE_POLL_MS = 1_000;
+/**
+ * How long a preview waits for a database in the middle of a pull (its cache `building`, from the
+ * fetch to the end of the rebuild, usually well under a second) before failing: a sync nobody is
+ * watching (a canary, a one-step or scheduled sync) would otherwise fail on a pull that ends at once.
+ */
+const CACHE_BUILD_WAIT_MS = 30_000;
+const CACHE_BUILD_POLL_MS = 250;
 
 /** What an apply attempt heartbeats: where a retry resumes, and the freshness decision it may reuse. */
 interface ApplyHeartbeat {
@@ -200,7 +207,7 @@ export function syncActivities(deps: ActivityDeps) {
       const started = performance.now();
       // The preview, its instance, sync configuration and database in one statement; the outcome is
       // stored with one statement (the preview and plan are large JSON, never read back here).
-      const subject = await readPreviewSubject(em(), previewId);
+      const subject = await readOnceBuilt(() => readPreviewSubject(em(), previewId));
       if (!subject) throw new Error(`Preview ${previewId} not found`);
       const computed = await computePreview(deps, subject, subject.preview);
       const store = (row: GeneratedRow) => storeGeneratedPreview(em(), previewId, row);
@@ -490,6 +497,16 @@ export function syncActivities(deps: ActivityDeps) {
         );
       },
     };
+  }
+
+  /** What `read` returns once none of its databases is being built by a pull, or after CACHE_BUILD_WAIT_MS. */
+  async function readOnceBuilt<T extends Pick<PreviewTarget, 'databases'>>(read: () => Promise<T | null>): Promise<T | null> {
+    const deadline = Date.now() + CACHE_BUILD_WAIT_MS;
+    for (;;) {
+      const subject = await read();
+      if (!subject?.databases.some((d) => d?.cacheStatus === 'building') || Date.now() >= deadline) return subject;
+      await new Promise((resolve) => setTimeout(resolve, CACHE_BUILD_POLL_MS));
+    }
   }
 
   async function isFresh(previewId: number): Promise<boolean | FailureEvidence> {

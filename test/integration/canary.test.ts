@@ -1,6 +1,7 @@
 import { addInstance, leakMarkers, linkDatabase, SAMPLE_PCD, startMovieRollout, type FleetInstance } from '../helpers/fleet';
 import { eventually, startArrgo, type Harness } from '../helpers/harness';
 import { startReceiver, type Receiver } from '../helpers/receiver';
+import { PcdDatabase } from '../../src/persistence/entities';
 
 const SECTIONS = ['qualityProfiles', 'delayProfiles', 'mediaManagement'];
 
@@ -209,6 +210,27 @@ describe('canary rollouts', () => {
       30_000,
     );
     expect(sent!.body.event).toMatchObject({ type: 'rollout.aborted', description: reason, data: { rolloutId: started.body.id, status: 'aborted', statusReasonCode: 'canary_in_sync', statusReason: reason } });
+  });
+
+  // The chaos soak aborted rollouts whose canary was previewed while one of its pulls rebuilt the
+  // cache: the preview failed at once ("an unexpected error occurred") on a rebuild that ended in under a second.
+  it('a canary previewed while a pull rebuilds the cache waits for the rebuild instead of failing', async () => {
+    const [canary, ...targets] = await fleet(2, 'rebuild');
+    const setCache = (cacheStatus: 'building' | 'ready') => h.service.orm.em.fork().nativeUpdate(PcdDatabase, { id: databaseId }, { cacheStatus });
+    await setCache('building');
+    let started;
+    try {
+      started = await start(canary, targets, { allowInSyncCanary: true });
+      expect(started.status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect((await h.get(`/canary/rollouts/${started.body.id}`)).body).toMatchObject({ status: 'canary_running', canaryStatus: 'running' });
+    } finally {
+      await setCache('ready');
+    }
+    const gated = await until(started.body.id, ['awaiting_confirmation', 'aborted']);
+    expect(gated.body).toMatchObject({ status: 'awaiting_confirmation', canaryStatus: 'success', statusReasonCode: null });
+    expect(canary.emulator.writes.count('qualityprofile', 'POST')).toBe(1);
+    expect((await h.post(`/canary/rollouts/${started.body.id}/abort`, { stateToken: gated.body.stateToken })).status).toBe(200);
   });
 
   it('starts when the canary cannot be read (the check does not block), and the rollout says why it aborted', async () => {
