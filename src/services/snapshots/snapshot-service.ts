@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
 import type Database from 'better-sqlite3';
 import { isPortableType, replayPcd, replayUserLayer, resolvedStateChanges, type EntityStateChange, type EntityStateChangeKind, type PcdOp as DomainOp } from '../../domain/pcd';
@@ -131,6 +131,25 @@ export class SnapshotService {
   ) {}
 
   /**
+   * The base row of an op set, stored once per database and digest. Two snapshots of the same op set
+   * taken at once (an edit's and a pull's) may both find none: the one whose insert loses reads the
+   * winner's (the chaos soak saw the loser's edit answered 500).
+   */
+  private async storedBase(databaseId: number, digest: string, fileOps: SnapshotFileOp[]): Promise<PcdSnapshotBase> {
+    const em = this.orm.em.fork();
+    const existing = await em.findOne(PcdSnapshotBase, { databaseId, digest });
+    if (existing) return existing;
+    const base = em.create(PcdSnapshotBase, { databaseId, digest, opCount: fileOps.length, payload: gzipSync(JSON.stringify(fileOps)), createdAt: new Date() });
+    try {
+      await em.flush();
+      return base;
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      return this.orm.em.fork().findOneOrFail(PcdSnapshotBase, { databaseId, digest });
+    }
+  }
+
+  /**
    * Records the database's current op set and resolved-state hash. Returns null when the database
    * has never been pulled (there is no state to restore).
    */
@@ -147,11 +166,7 @@ export class SnapshotService {
     }
     const { fileOps, userOps } = await currentOpSet(em, databaseId);
     const digest = baseDigest(fileOps);
-    let base = await em.findOne(PcdSnapshotBase, { databaseId, digest });
-    if (!base) {
-      base = em.create(PcdSnapshotBase, { databaseId, digest, opCount: fileOps.length, payload: gzipSync(JSON.stringify(fileOps)), createdAt: new Date() });
-      await em.flush();
-    }
+    const base = await this.storedBase(databaseId, digest, fileOps);
     const counts = {
       baseOpCount: fileOps.filter((o) => o.layer === 'base').length,
       tweakOpCount: fileOps.filter((o) => o.layer === 'tweaks').length,
